@@ -1,0 +1,148 @@
+"""The rule set as one frozen value (RULES.md §16 and every CONFLICT/option point).
+
+A preset is data: a name and a ``Rules`` value.  The engine reads options from
+the value and never branches on a preset's name, so adding a federation's code
+is adding a dictionary entry.
+
+>>> FIBUR.target
+2005
+>>> Rules.preset("fibur").with_options(target=505).target
+505
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Literal
+
+WildDiscard = Literal["except-closing", "never"]
+NobodyPozzetto = Literal["score", "redeal", "penalty-each"]
+LastTurn = Literal["complete-turn", "stop"]
+PilePickup = Literal["free", "must-use", "must-meld-picked"]
+Closing = Literal["any", "clean", "clean-and-other", "two"]
+TimeOut = Literal["one-more-turn-each", "round-back"]
+
+# MP difference upper bounds for VP 10…19 (RULES.md §11.2); a difference above the last is 20–0.
+VP_TABLE_3_HANDS: tuple[int, ...] = (50, 150, 250, 350, 500, 650, 800, 1000, 1250, 1500)
+VP_TABLE_4_HANDS: tuple[int, ...] = (100, 300, 500, 700, 900, 1100, 1300, 1500, 1700, 2000)
+
+BURRACO_TYPES = (
+    "clean",
+    "semi-clean",
+    "dirty",
+    "super",
+    "dirty-super",
+    "royal",
+    "dirty-royal",
+    "complete",
+    "champion",
+)
+
+
+def _opt(default: Any, section: str, doc: str) -> Any:
+    return field(default=default, metadata={"section": section, "doc": doc})
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every option of RULES.md; defaults are the FIBur Italian code (preset ``fibur``)."""
+
+    name: str = _opt("fibur", "§16", "preset this value was built from")
+    # §2 table conventions (they change what is shown, not the legal moves)
+    direction: Literal["clockwise", "counter-clockwise"] = _opt(
+        "clockwise", "§2.3", "direction of play and of the deal rotation")
+    tie_break_suits: str = _opt("HDCS", "§1.5", "suit order for the seat draw, highest first")
+    pozzetti_by: Literal["right", "left"] = _opt(
+        "right", "§2.4", "side of the dealer of the player who builds the pozzetti")
+    # §1, §13 equipment
+    packs: int = _opt(2, "§1.1, §13.2", "packs of 52 cards + 2 jokers each")
+    jokers: bool = _opt(True, "§14.1", "jokers are in play (False: pinelle only)")
+    hand_size: int = _opt(11, "§2.6", "cards dealt to each player")
+    pozzetto_size: int = _opt(11, "§2.5", "cards in each ordinary pozzetto")
+    big_pozzetto_size: int = _opt(18, "§13.2, §13.3", "the big pozzetto of 3 and 5 players")
+    # §3 the turn
+    pile_pickup: PilePickup = _opt(
+        "free", "§3.1.2, §14.1, §14.3",
+        "free: no condition; must-use: a card must be usable at once; "
+        "must-meld-picked: a picked card must be melded this turn")
+    pile_requires_melded: bool = _opt(
+        False, "§3.1.2", "house rule: only a side that has melded may take the pile")
+    single_card_pile_rule: bool = _opt(
+        True, "§3.1.4", "the card of a one-card pile may not be discarded that turn")
+    wild_discard: WildDiscard = _opt(
+        "except-closing", "§3.3.2", "wilds may be discarded except to close (never: not at all)")
+    # §4 melds
+    same_suit_sequences: bool = _opt(True, "§4.1.4", "two sequences of one suit may coexist")
+    one_set_per_rank: bool = _opt(True, "§4.2.3", "a side may hold one set of each rank")
+    set_ranks: tuple[int, ...] | None = _opt(
+        None, "§14.1", "ranks allowed in sets (None: all but 2; International: aces, threes)")
+    natural_two_to_wild: bool = _opt(
+        True, "§4.3.9", "a natural 2 may become the meld's wild when an attachment needs it")
+    # §5 burraco classification and §15 bonuses
+    semi_clean: bool = _opt(True, "§5", "semi-clean burraco recognised (False: scored dirty)")
+    semi_clean_inner_wild: bool = _opt(
+        True, "§5", "a wild inside the run may still be semi-clean (False: only at an end)")
+    semi_clean_set_of_nine: bool = _opt(
+        True, "§5", "a set of 8 naturals + wild is semi-clean (False: only 8-card sets)")
+    bonuses: tuple[tuple[str, int], ...] = _opt(
+        (("clean", 200), ("semi-clean", 150), ("dirty", 100)), "§5, §15",
+        "bonus of each burraco type; types not listed fall back to clean/semi-clean/dirty")
+    # §6–8 pozzetto, closing, end of hand
+    closing: Closing = _opt(
+        "any", "§7.1, §13.4, §14",
+        "burraco needed to close: any; clean; clean-and-other; two (one clean + one other)")
+    closing_alternatives: tuple[str, ...] = _opt(
+        (), "§14.2, §14.3", "burraco types that alone also allow closing")
+    closing_bonus: int = _opt(100, "§9.1", "bonus for a real closing")
+    pozzetto_penalty: int = _opt(100, "§9.2", "cost of a pozzetto not taken")
+    nobody_pozzetto: NobodyPozzetto = _opt(
+        "score", "§8.4", "when no side took a pozzetto: score; redeal; penalty-each")
+    last_turn: LastTurn = _opt(
+        "complete-turn", "§8.1", "at two stock cards the drawer completes his turn (or stop)")
+    stall_rounds: int = _opt(
+        2, "§8.3", "rounds of one-card pickups without melding that end the hand (0: never)")
+    time_out: TimeOut = _opt("one-more-turn-each", "§8.2", "last round after time is called")
+    # §9–11 matches
+    target: int = _opt(2005, "§9.3, §10", "free-play target (505, 1005, 2005)")
+    vp_tables: tuple[tuple[int, tuple[int, ...]], ...] = _opt(
+        ((3, VP_TABLE_3_HANDS), (4, VP_TABLE_4_HANDS)), "§11.2",
+        "MP-difference bounds for VP 10…19 by smazzate per match (2-hand/team: not found)")
+    # §13 player counts
+    individual_from: int = _opt(
+        1000, "§13.2, §13.3", "3 and 5 players: score from which all play individually")
+    three_player_target: int = _opt(1505, "§13.2", "3 players: match end")
+    five_player_target: int = _opt(1505, "§13.3", "5 players: match end")
+
+    def bonus(self, kind: str) -> int:
+        """Bonus of a burraco type under these rules (0 when the type is not scored)."""
+        for name, points in self.bonuses:
+            if name == kind:
+                return points
+        return 0
+
+    def with_options(self, **changes: Any) -> Rules:
+        """A copy with some options changed; unknown names raise ``TypeError``."""
+        return replace(self, **changes)
+
+    @staticmethod
+    def preset(name: str) -> Rules:
+        try:
+            return PRESETS[name]
+        except KeyError:
+            known = ", ".join(sorted(PRESETS))
+            raise ValueError(f"unknown rules preset {name!r} (known: {known})") from None
+
+    @staticmethod
+    def options() -> list[tuple[str, str, str]]:
+        """``(name, section, description)`` for every option, in declaration order."""
+        return [(f.name, f.metadata["section"], f.metadata["doc"]) for f in fields(Rules)]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+FIBUR = Rules()
+
+PRESETS: dict[str, Rules] = {
+    "fibur": FIBUR,
+}
