@@ -1,0 +1,162 @@
+"""Dealing a hand (RULES.md §2.4–2.10): from a seed, a deck order, or explicit piles.
+
+The deal is part of the record, so every hand replays exactly.  A deck order
+(top card first) is turned into piles the way a real table does it: the
+cutter lifts the top part, builds the pozzetti from its bottom alternately,
+the dealer deals 11 to each player from the rest starting at his left, and
+the dealer's remaining cards go on top of the cutter's leftover as the stock,
+whose top card is turned up as the first discard.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from burraco.engine.cards import CARDS_PER_PACK, card_face, card_str, deck
+from burraco.engine.rules import FIBUR, Rules
+
+DEFAULT_CUT = 40
+
+
+class DealError(ValueError):
+    """An explicit deal is inconsistent; the message says how."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The cards of one hand before the first turn.
+
+    ``stock`` is listed top card first; ``pile`` bottom card first (its last
+    card is the up-card); ``pozzetti`` top pozzetto first.
+    """
+
+    players: int
+    dealer: int
+    hands: tuple[tuple[int, ...], ...]
+    pozzetti: tuple[tuple[int, ...], ...]
+    stock: tuple[int, ...]
+    pile: tuple[int, ...]
+    seed: int | None = None
+
+    @property
+    def first_player(self) -> int:
+        return (self.dealer + 1) % self.players
+
+    def all_cards(self) -> list[int]:
+        out = [c for h in self.hands for c in h]
+        out += [c for p in self.pozzetti for c in p]
+        return out + list(self.stock) + list(self.pile)
+
+
+def pozzetto_sizes(players: int, rules: Rules = FIBUR) -> tuple[int, ...]:
+    """Pozzetto sizes, top first (§2.5; 3 and 5 players §13)."""
+    if players in (2, 4):
+        return (rules.pozzetto_size, rules.pozzetto_size)
+    raise DealError(f"{players} players are not supported yet (2 or 4)")
+
+
+def shuffled_order(seed: int | None, rules: Rules = FIBUR) -> list[int]:
+    """A shuffled deck, top card first; ``None`` uses the OS's randomness."""
+    cards = deck(rules.packs)
+    if not rules.jokers:
+        cards = [c for c in cards if c % CARDS_PER_PACK < 52]
+    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    rng.shuffle(cards)
+    return cards
+
+
+def deal_from_order(
+    order: list[int], *, players: int, dealer: int, rules: Rules = FIBUR,
+    cut: int = DEFAULT_CUT, seed: int | None = None,
+) -> Deal:
+    """Deal a deck order (top first) as a real table would (§2.4–2.9)."""
+    sizes = pozzetto_sizes(players, rules)
+    need_dealt = players * rules.hand_size + 1
+    if not sum(sizes) <= cut <= len(order) - need_dealt:
+        raise DealError(f"cut {cut} leaves too few cards for the pozzetti or the deal")
+    upper, lower = order[:cut], order[cut:]
+    # the cutter deals from the bottom of his part, alternately onto the pozzetti
+    piles: list[list[int]] = [[] for _ in sizes]
+    source = list(reversed(upper))
+    i = 0
+    while any(len(p) < s for p, s in zip(piles, sizes, strict=True)):
+        k = i % len(piles)
+        if len(piles[k]) < sizes[k]:
+            piles[k].append(source.pop(0))
+        i += 1
+    leftover = list(reversed(source))  # back in top-first order
+    hands: list[list[int]] = [[] for _ in range(players)]
+    position = 0
+    for _ in range(rules.hand_size):
+        for j in range(players):
+            hands[(dealer + 1 + j) % players].append(lower[position])
+            position += 1
+    rest = lower[position:] + leftover  # dealer's cards on top of the cutter's leftover
+    upcard, stock = rest[0], rest[1:]
+    return Deal(
+        players=players, dealer=dealer,
+        hands=tuple(tuple(h) for h in hands),
+        pozzetti=tuple(tuple(p) for p in piles),
+        stock=tuple(stock), pile=(upcard,), seed=seed,
+    )
+
+
+def deal_seeded(
+    seed: int | None, *, players: int = 4, dealer: int | None = None, rules: Rules = FIBUR,
+) -> Deal:
+    """A fresh deal from a seed (``None``: the OS's randomness, not replayable by seed)."""
+    if dealer is None:
+        dealer = players - 1
+    return deal_from_order(
+        shuffled_order(seed, rules), players=players, dealer=dealer, rules=rules, seed=seed)
+
+
+def check_deal(deal: Deal, rules: Rules = FIBUR) -> None:
+    """Raise :class:`DealError` unless the deal uses every card of the packs exactly once."""
+    if deal.players not in (2, 4):
+        raise DealError(f"{deal.players} players are not supported (2 or 4)")
+    if not 0 <= deal.dealer < deal.players:
+        raise DealError(f"dealer {deal.dealer} is not a seat of {deal.players} players")
+    if len(deal.hands) != deal.players:
+        raise DealError(f"{len(deal.hands)} hands for {deal.players} players")
+    sizes = pozzetto_sizes(deal.players, rules)
+    if len(deal.pozzetti) != len(sizes):
+        raise DealError(f"{len(deal.pozzetti)} pozzetti, expected {len(sizes)}")
+    cards = deal.all_cards()
+    expected = deck(rules.packs)
+    if not rules.jokers:
+        expected = [c for c in expected if c % CARDS_PER_PACK < 52]
+    if sorted(cards) != expected:
+        seen: set[int] = set()
+        for card in cards:
+            if card in seen:
+                raise DealError(f"card {card_str(card)} (id {card}) appears twice")
+            seen.add(card)
+        missing = sorted(set(expected) - seen)
+        extra = sorted(seen - set(expected))
+        if extra:
+            raise DealError(f"card id {extra[0]} is not in a {rules.packs}-pack deck")
+        raise DealError(f"{len(missing)} cards missing, e.g. {card_str(missing[0])}")
+    _ = card_face  # ids and faces are validated above
+
+
+def ids_from_faces(faces_by_pile: list[list[int]], rules: Rules = FIBUR) -> list[list[int]]:
+    """Give each face of several piles a distinct physical id (pack 0 first)."""
+    used: set[int] = set()
+    out: list[list[int]] = []
+    for faces in faces_by_pile:
+        ids = []
+        for face in faces:
+            for pack in range(rules.packs):
+                base = pack * CARDS_PER_PACK
+                options = (base + 52, base + 53) if face == 52 else (base + face,)
+                card = next((c for c in options if c not in used), None)
+                if card is not None:
+                    break
+            else:
+                raise DealError(f"more copies of {card_str(face)} than {rules.packs} packs hold")
+            used.add(card)
+            ids.append(card)
+        out.append(ids)
+    return out

@@ -1,0 +1,98 @@
+"""What happened when an action was applied, for logs, servers and views.
+
+Events carry physical card ids.  Some are secret to one seat (the card drawn
+from the stock, the pozzetto's cards): :func:`event_for` returns the version a
+seat may see, with the secret parts removed, so no caller has to remember
+which fields are secret.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    seat: int
+    card: int  # -1 in the version shown to other seats
+
+
+@dataclass(frozen=True, slots=True)
+class PickedUp:
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Melded:
+    seat: int
+    side: int
+    index: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Attached:
+    seat: int
+    side: int
+    index: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded:
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class PozzettoTaken:
+    """A side took its pozzetto: ``live`` in diretta (play on) or with the discard."""
+
+    seat: int
+    side: int
+    live: bool
+    cards: tuple[int, ...]  # empty in the version shown to anyone who may not see them
+
+
+@dataclass(frozen=True, slots=True)
+class PozzettoSeen:
+    """A pozzetto taken with the discard may now be looked at by its taker (§6.4)."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TimeCalled:
+    turns_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandOver:
+    reason: str  # closed | stock | stall | time
+    closer: int  # seat that closed, or -1
+
+
+Event = Drew | PickedUp | Melded | Attached | Discarded | PozzettoTaken | PozzettoSeen \
+    | TimeCalled | HandOver
+
+
+def event_for(event: Event, seat: int | None) -> Event | None:
+    """The event as ``seat`` may see it (``None``: a spectator); ``None`` if not at all."""
+    if isinstance(event, Drew) and event.seat != seat:
+        return replace(event, card=-1)
+    if isinstance(event, PozzettoTaken) and (event.live is False or event.seat != seat):
+        return replace(event, cards=())
+    if isinstance(event, PozzettoSeen) and event.seat != seat:
+        return None
+    return event
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": type(event).__name__}
+    for name in event.__slots__:
+        value = getattr(event, name)
+        out[name] = list(value) if isinstance(value, tuple) else value
+    return out

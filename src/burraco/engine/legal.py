@@ -1,0 +1,149 @@
+"""Legal actions, one decision at a time (RULES.md §3, §7.3).
+
+``legal_actions`` lists every legal action of the current phase, complete and
+in a fixed order: new melds, attachments (by meld, then face), discards (by
+face).  Attachments are listed one card at a time, because any legal
+multi-card attachment can be made as a sequence of single ones, except when
+it empties the hand while holding the card taken from a one-card pile (that
+card may not be left as the last one): those whole-hand attachments are
+listed too.  The conformance tests check this claim on random positions.
+"""
+
+from __future__ import annotations
+
+from burraco.engine.actions import DRAW, PICKUP, Action, Attach, Discard, NewMeld
+from burraco.engine.cards import FACE_IS_WILD, FACES, Face, sort_key
+from burraco.engine.meld_search import candidate_melds
+from burraco.engine.melds import SET, Meld, accepts, read_attach, read_meld
+from burraco.engine.state import CARD_FACE, DRAW_PHASE, OVER, HandState, closing_ready
+
+
+def legal_actions(state: HandState) -> list[Action]:
+    """Every legal action for the player on turn, in a deterministic order."""
+    if state.phase == OVER:
+        return []
+    if state.phase == DRAW_PHASE:
+        return _draw_actions(state)
+    return _play_actions(state)
+
+
+def is_legal(state: HandState, action: Action) -> bool:
+    try:
+        state.clone().apply_in_place(action)
+    except ValueError:
+        return False
+    return True
+
+
+def _draw_actions(state: HandState) -> list[Action]:
+    actions: list[Action] = [DRAW]
+    if not state.pile:
+        return actions
+    rules = state.rules
+    if rules.pile_requires_melded and not state.melds[state.side_of[state.turn]]:
+        return actions
+    if rules.pile_pickup == "free":
+        actions.append(PICKUP)
+    return actions
+
+
+def _play_actions(state: HandState) -> list[Action]:
+    seat = state.turn
+    side = state.side_of[seat]
+    rules = state.rules
+    hand = state.hands[seat]
+    counts = [0] * FACES
+    for card in hand:
+        counts[CARD_FACE[card]] += 1
+    size = len(hand)
+    has_pozzetto = state.pozzetto_taker[side] >= 0
+    can_go_down = not has_pozzetto and bool(state.pozzetti)
+    barred_face = CARD_FACE[state.barred] if state.barred in hand else -1
+    melds = state.melds[side]
+    actions: list[Action] = []
+
+    set_ranks = {m.rank for m in melds if m.kind == SET} if rules.one_set_per_rank else set()
+    seq_suits = {m.suit for m in melds if m.kind != SET}
+    for faces in candidate_melds(
+        counts, rules, set_ranks_taken=set_ranks, sequence_suits_taken=seq_suits,
+    ):
+        rest = size - len(faces)
+        if rest >= 2 or (rest == 0 and can_go_down) or (
+            rest == 1 and _last_card_ok(state, counts, faces, barred_face, melds, new=faces)
+        ):
+            actions.append(NewMeld(tuple(sorted(faces, key=sort_key))))
+
+    held = sorted((f for f in range(FACES) if counts[f]), key=sort_key)
+    for index, meld in enumerate(melds):
+        fits = accepts(meld, rules)
+        for face in held:
+            if face not in fits:
+                continue
+            rest = size - 1
+            if rest >= 2 or (rest == 0 and can_go_down) or (
+                rest == 1 and _last_card_ok(
+                    state, counts, (face,), barred_face, melds, onto=index)
+            ):
+                actions.append(Attach(index, (Face(face),)))
+    if barred_face >= 0 and counts[barred_face] == 1 and size >= 2 and can_go_down:
+        actions += _whole_hand_attaches(state, melds)
+
+    for face in held:
+        if face == barred_face and counts[face] == 1:
+            continue
+        wild = FACE_IS_WILD[face]
+        if wild and rules.wild_discard == "never":
+            continue
+        if size == 1 and has_pozzetto and (wild or not closing_ready(melds, rules)):
+            continue
+        actions.append(Discard(Face(face)))
+    return actions
+
+
+def _last_card_ok(
+    state: HandState, counts: list[int], used: tuple[int, ...], barred_face: int,
+    melds: list[Meld], *, new: tuple[int, ...] | None = None, onto: int = -1,
+) -> bool:
+    """§7.3 guard when a play leaves exactly one card in hand."""
+    left = counts[:]
+    for face in used:
+        left[face] -= 1
+    last = next(f for f in range(FACES) if left[f])
+    if last == barred_face and barred_face not in used:
+        return False  # the physical card left is the one taken from a one-card pile
+    wild = FACE_IS_WILD[last]
+    rules = state.rules
+    if wild and rules.wild_discard == "never":
+        return False
+    side = state.side_of[state.turn]
+    if state.pozzetto_taker[side] < 0:
+        return True
+    if wild:
+        return False
+    return closing_ready(_melds_after(state, melds, used, new, onto), rules)
+
+
+def _melds_after(
+    state: HandState, melds: list[Meld], used: tuple[int, ...], new: tuple[int, ...] | None,
+    onto: int,
+) -> list[Meld]:
+    cards = state._take_cards(state.turn, tuple(Face(f) for f in used), prefer_barred=True)
+    result = read_meld(cards, state.rules) if new is not None else read_attach(
+        melds[onto], cards, state.rules)
+    assert isinstance(result, Meld), result
+    if new is not None:
+        return [*melds, result]
+    after = melds[:]
+    after[onto] = result
+    return after
+
+
+def _whole_hand_attaches(state: HandState, melds: list[Meld]) -> list[Action]:
+    """Attachments of the whole hand that no sequence of single cards can make."""
+    hand = state.hands[state.turn]
+    out: list[Action] = []
+    for index, meld in enumerate(melds):
+        if isinstance(read_attach(meld, hand, state.rules), Meld):
+            faces = tuple(sorted((CARD_FACE[c] for c in hand), key=sort_key))
+            out.append(Attach(index, tuple(Face(f) for f in faces)))
+    return out

@@ -1,0 +1,111 @@
+"""Every distinct new meld a hand can open, by card faces (RULES.md §4).
+
+This is the hot path of ``legal_actions``: it builds melds shape by shape
+(runs of one suit with at most one gap, sets per rank) from face counts
+instead of testing subsets, and emits each face multiset once.  Every shape
+it emits is a legal meld by construction; the conformance tests check that
+against the meld solver.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from burraco.engine.cards import ACE_HIGH, JOKER, make_face
+from burraco.engine.rules import Rules
+
+_TWO_OF = tuple(make_face(2, s) for s in range(4))
+_WILD_FACES = (*_TWO_OF, JOKER)
+# _SLOT_FACE[suit][slot]: the natural face standing in a sequence slot (1 and 14 are the ace)
+_SLOT_FACE = tuple(
+    tuple(make_face(1 if slot in (1, ACE_HIGH) else slot, suit) if slot else -1
+          for slot in range(ACE_HIGH + 1))
+    for suit in range(4)
+)
+
+
+def candidate_melds(
+    counts: list[int], rules: Rules, *, set_ranks_taken: set[int],
+    sequence_suits_taken: set[int] = frozenset(),  # type: ignore[assignment]
+) -> list[tuple[int, ...]]:
+    """Face multisets (unsorted tuples) of every legal new meld ``counts`` allows."""
+    wilds = [w for w in _WILD_FACES if counts[w]]
+    found: dict[tuple[int, ...], None] = {}
+    for suit in range(4):
+        if not rules.same_suit_sequences and suit in sequence_suits_taken:
+            continue
+        _sequences(counts, suit, wilds, found)
+    _sets(counts, rules, wilds, set_ranks_taken, found)
+    return list(found)
+
+
+def _sequences(
+    counts: list[int], suit: int, wilds: list[int], found: dict[tuple[int, ...], None],
+) -> None:
+    faces = _SLOT_FACE[suit]
+    present = [False] + [counts[faces[slot]] > 0 for slot in range(1, ACE_HIGH + 1)]
+    if sum(present) < 2:
+        return
+    two = _TWO_OF[suit]
+    for a in range(1, ACE_HIGH):
+        if not present[a]:
+            continue
+        gap = 0
+        for b in range(a + 1, ACE_HIGH + 1):
+            if a == 1 and b == ACE_HIGH:
+                break  # one ace per sequence
+            if not present[b]:
+                if gap:
+                    break
+                gap = b
+                continue
+            naturals = [faces[s] for s in range(a, b + 1) if s != gap]
+            uses_two = a <= 2 <= b and gap != 2
+            if not gap:
+                if b - a >= 2:
+                    found[tuple(sorted(naturals))] = None
+                free = a - 1 if a > 1 else b + 1
+                if free > ACE_HIGH:
+                    continue
+                for w in wilds:
+                    if w == two and (free == 2 or (uses_two and counts[two] < 2)):
+                        continue
+                    found[tuple(sorted([*naturals, w]))] = None
+                # the wild may also stand for a held natural that is kept in hand
+                for skip in range(a + 1, b):
+                    kept = [faces[s] for s in range(a, b + 1) if s != skip]
+                    needs_two = a <= 2 <= b and skip != 2
+                    for w in wilds:
+                        if w == two and (skip == 2 or (needs_two and counts[two] < 2)):
+                            continue
+                        found[tuple(sorted([*kept, w]))] = None
+            else:
+                for w in wilds:
+                    if w == two and (gap == 2 or (uses_two and counts[two] < 2)):
+                        continue
+                    found[tuple(sorted([*naturals, w]))] = None
+
+
+def _sets(
+    counts: list[int], rules: Rules, wilds: list[int], taken: set[int],
+    found: dict[tuple[int, ...], None],
+) -> None:
+    allowed = rules.set_ranks
+    limit = 4 * rules.packs
+    for rank in (1, *range(3, 14)):
+        if rank in taken or (allowed is not None and rank not in allowed):
+            continue
+        faces = [make_face(rank, s) for s in range(4)]
+        held = [counts[f] for f in faces]
+        total = sum(held)
+        if total < 2 or (total == 2 and not wilds):
+            continue
+        for picks in product(*(range(h + 1) for h in held)):
+            n = sum(picks)
+            if n < 2 or n > limit:
+                continue
+            naturals = [f for f, k in zip(faces, picks, strict=True) for _ in range(k)]
+            if n >= 3:
+                found[tuple(naturals)] = None
+            for w in wilds:
+                found[(*naturals, w)] = None

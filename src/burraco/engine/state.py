@@ -1,0 +1,493 @@
+"""One hand (smazzata) of Burraco: state, turn flow and the rules that apply to it.
+
+RULES.md §3 (turn), §6 (pozzetto), §7 (closing and the engine invariants of
+§7.3–7.4) and §8 (other ends of a hand).  ``apply`` either returns a new state
+and its events or raises :class:`IllegalActionError` naming the broken rule,
+leaving the given state untouched.  ``clone`` is cheap: search bots copy
+states thousands of times per decision, so the state is a handful of flat
+lists of ints and immutable melds.
+"""
+
+from __future__ import annotations
+
+from burraco.engine.actions import Action, Attach, CallTime, Discard, Draw, NewMeld, Pickup
+from burraco.engine.cards import CARDS_PER_PACK, FACE_IS_WILD, JOKER, face_str, make_face
+from burraco.engine.deal import Deal, check_deal
+from burraco.engine.events import (
+    Attached,
+    Discarded,
+    Drew,
+    Event,
+    HandOver,
+    Melded,
+    PickedUp,
+    PozzettoSeen,
+    PozzettoTaken,
+    TimeCalled,
+)
+from burraco.engine.melds import SET, Meld, base_type, burraco_type, read_attach, read_meld
+from burraco.engine.rules import FIBUR, Rules
+
+DRAW_PHASE = "draw"
+PLAY_PHASE = "play"
+OVER = "over"
+
+# face of each physical card id, for the hot paths (up to three packs)
+CARD_FACE: tuple[int, ...] = tuple(
+    (k if k < 52 else JOKER) for _ in range(3) for k in range(CARDS_PER_PACK))
+
+
+class IllegalActionError(ValueError):
+    """The action breaks a rule; the message says which, for a player."""
+
+
+class HandState:
+    """A hand in progress.  Seats are numbered in playing order (§2.3)."""
+
+    __slots__ = (
+        "barred", "deal", "dealer", "end_reason", "closer", "final_turn", "hands", "history",
+        "known", "melds", "pending", "pending_seen", "phase", "pile", "players", "pozzetti",
+        "pozzetto_taker", "rules", "side_of", "stall", "stock", "time_left", "turn",
+        "turn_melded", "turn_single_pickup",
+    )
+
+    rules: Rules
+    players: int
+    dealer: int
+    deal: Deal
+    hands: list[list[int]]
+    pending: list[list[int]]
+    pending_seen: list[bool]
+    pozzetti: list[tuple[int, ...]]
+    pozzetto_taker: list[int]
+    side_of: list[int]
+    melds: list[list[Meld]]
+    stock: list[int]
+    pile: list[int]
+    known: list[list[int]]
+    turn: int
+    phase: str
+    barred: int
+    final_turn: bool
+    stall: int
+    turn_single_pickup: bool
+    turn_melded: bool
+    time_left: int
+    end_reason: str
+    closer: int
+    history: tuple[Action, object] | None
+
+    @classmethod
+    def start(cls, deal: Deal, rules: Rules = FIBUR) -> HandState:
+        """The state before the first turn of ``deal`` (checked for completeness)."""
+        check_deal(deal, rules)
+        state = cls.__new__(cls)
+        n = deal.players
+        state.rules = rules
+        state.players = n
+        state.dealer = deal.dealer
+        state.deal = deal
+        state.hands = [list(h) for h in deal.hands]
+        state.pending = [[] for _ in range(n)]
+        state.pending_seen = [False] * n
+        state.pozzetti = list(deal.pozzetti)
+        state.side_of = [seat % 2 for seat in range(n)]
+        sides = 2
+        state.pozzetto_taker = [-1] * sides
+        state.melds = [[] for _ in range(sides)]
+        state.stock = list(reversed(deal.stock))  # top card at the end of the list
+        state.pile = list(deal.pile)
+        state.known = [[] for _ in range(n)]
+        state.turn = deal.first_player
+        state.phase = DRAW_PHASE
+        state.barred = -1
+        state.final_turn = False
+        state.stall = 0
+        state.turn_single_pickup = False
+        state.turn_melded = False
+        state.time_left = -1
+        state.end_reason = ""
+        state.closer = -1
+        state.history = None
+        if len(state.stock) <= 2:
+            state._end("stock")
+        return state
+
+    # --- copies and queries ----------------------------------------------------------------
+
+    def clone(self) -> HandState:
+        other = HandState.__new__(HandState)
+        other.rules = self.rules
+        other.players = self.players
+        other.dealer = self.dealer
+        other.deal = self.deal
+        other.hands = [h[:] for h in self.hands]
+        other.pending = [p[:] for p in self.pending]
+        other.pending_seen = self.pending_seen[:]
+        other.pozzetti = self.pozzetti[:]
+        other.pozzetto_taker = self.pozzetto_taker[:]
+        other.side_of = self.side_of[:]
+        other.melds = [m[:] for m in self.melds]
+        other.stock = self.stock[:]
+        other.pile = self.pile[:]
+        other.known = [k[:] for k in self.known]
+        other.turn = self.turn
+        other.phase = self.phase
+        other.barred = self.barred
+        other.final_turn = self.final_turn
+        other.stall = self.stall
+        other.turn_single_pickup = self.turn_single_pickup
+        other.turn_melded = self.turn_melded
+        other.time_left = self.time_left
+        other.end_reason = self.end_reason
+        other.closer = self.closer
+        other.history = self.history
+        return other
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def sides(self) -> int:
+        return len(self.melds)
+
+    def moves(self) -> list[Action]:
+        """Every action applied since the deal, in order."""
+        out: list[Action] = []
+        node = self.history
+        while node is not None:
+            action, prev = node
+            out.append(action)
+            node = prev  # type: ignore[assignment]
+        out.reverse()
+        return out
+
+    def partner_of(self, seat: int) -> int | None:
+        side = self.side_of[seat]
+        for other in range(self.players):
+            if other != seat and self.side_of[other] == side:
+                return other
+        return None
+
+    def seats_of(self, side: int) -> list[int]:
+        return [s for s in range(self.players) if self.side_of[s] == side]
+
+    def has_pozzetto(self, side: int) -> bool:
+        return self.pozzetto_taker[side] >= 0
+
+    def all_cards(self) -> list[int]:
+        """Every physical card wherever it is (for conservation checks)."""
+        out: list[int] = []
+        for hand in self.hands:
+            out += hand
+        for pending in self.pending:
+            out += pending
+        for pozzetto in self.pozzetti:
+            out += pozzetto
+        for side in self.melds:
+            for meld in side:
+                out += meld.cards
+        return out + self.stock + self.pile
+
+    # --- applying actions ------------------------------------------------------------------
+
+    def apply(self, action: Action) -> tuple[HandState, list[Event]]:
+        """The state after ``action`` and what happened; ``self`` is not changed."""
+        state = self.clone()
+        events = state.apply_in_place(action)
+        return state, events
+
+    def apply_in_place(self, action: Action) -> list[Event]:
+        """Apply ``action`` to this state; on an illegal action nothing is changed."""
+        if self.phase == OVER:
+            raise IllegalActionError("the hand is over")
+        events: list[Event] = []
+        if isinstance(action, CallTime):
+            self._call_time(events)
+        elif self.phase == DRAW_PHASE:
+            if isinstance(action, Draw):
+                self._draw(events)
+            elif isinstance(action, Pickup):
+                self._pickup(events)
+            else:
+                raise IllegalActionError(
+                    "draw from the stock or take the discard pile first (§3.1)")
+        elif isinstance(action, NewMeld):
+            self._new_meld(action, events)
+        elif isinstance(action, Attach):
+            self._attach(action, events)
+        elif isinstance(action, Discard):
+            self._discard(action, events)
+        else:
+            raise IllegalActionError("you have already drawn this turn (§3.1)")
+        self.history = (action, self.history)
+        return events
+
+    def _call_time(self, events: list[Event]) -> None:
+        if self.time_left >= 0:
+            raise IllegalActionError("time has already been called")
+        in_turn = self.phase == PLAY_PHASE
+        if self.rules.time_out == "one-more-turn-each":
+            self.time_left = self.players + (1 if in_turn else 0)
+        else:
+            self.time_left = self.players
+        events.append(TimeCalled(self.time_left))
+
+    def _draw(self, events: list[Event]) -> None:
+        seat = self.turn
+        card = self.stock.pop()
+        self.hands[seat].append(card)
+        events.append(Drew(seat, card))
+        self._begin_play(seat, events)
+        if len(self.stock) <= 2:
+            self.final_turn = True
+            if self.rules.last_turn == "stop":
+                self._end("stock", events)
+
+    def _pickup(self, events: list[Event]) -> None:
+        seat = self.turn
+        if not self.pile:
+            raise IllegalActionError("the discard pile is empty")
+        if self.rules.pile_requires_melded and not self.melds[self.side_of[seat]]:
+            raise IllegalActionError("only a side that has melded may take the pile (house rule)")
+        if self.rules.pile_pickup != "free":
+            raise IllegalActionError(
+                f"pile rule {self.rules.pile_pickup!r} is not supported by this engine yet")
+        cards = self.pile
+        self.pile = []
+        if len(cards) == 1 and self.rules.single_card_pile_rule:
+            self.barred = cards[0]
+        self.turn_single_pickup = len(cards) == 1
+        self.hands[seat].extend(cards)
+        self.known[seat].extend(cards)
+        events.append(PickedUp(seat, tuple(cards)))
+        self._begin_play(seat, events)
+
+    def _begin_play(self, seat: int, events: list[Event]) -> None:
+        self.phase = PLAY_PHASE
+        pending = self.pending[seat]
+        if pending:  # a pozzetto taken with the discard is played after the draw (§6.4)
+            if not self.pending_seen[seat]:
+                events.append(PozzettoSeen(seat, tuple(pending)))
+            self.hands[seat].extend(pending)
+            self.pending[seat] = []
+            self.pending_seen[seat] = False
+
+    def _take_cards(self, seat: int, faces: tuple[int, ...], *, prefer_barred: bool) -> list[int]:
+        """Physical cards of ``faces`` from the seat's hand, or raise.
+
+        Melding uses up the card barred by the one-card-pile rule first and
+        discarding uses its twin, so a player holding both is never hindered.
+        """
+        taken: list[int] = []
+        for face in faces:
+            copies = [c for c in self.hands[seat] if CARD_FACE[c] == face and c not in taken]
+            if not copies:
+                again = "another " if face in faces[: len(taken)] else ""
+                raise IllegalActionError(f"you do not hold {again}{face_str(face)}")
+            if self.barred in copies and not prefer_barred:
+                copies.remove(self.barred)
+                copies.append(self.barred)
+            elif self.barred in copies:
+                copies.remove(self.barred)
+                copies.insert(0, self.barred)
+            taken.append(copies[0])
+        return taken
+
+    def _new_meld(self, action: NewMeld, events: list[Event]) -> None:
+        seat = self.turn
+        side = self.side_of[seat]
+        cards = self._take_cards(seat, action.faces, prefer_barred=True)
+        result = read_meld(cards, self.rules)
+        if isinstance(result, str):
+            raise IllegalActionError(result)
+        self._check_meld_allowed(side, result)
+        remaining = [c for c in self.hands[seat] if c not in cards]
+        melds_after = [*self.melds[side], result]
+        self._check_guard(seat, remaining, melds_after)
+        self.hands[seat] = remaining
+        self._forget_known(seat, cards)
+        self.melds[side] = melds_after
+        self.turn_melded = True
+        events.append(Melded(seat, side, len(melds_after) - 1, result.cards))
+        if not remaining:
+            self._take_pozzetto(seat, live=True, events=events)
+
+    def _check_meld_allowed(self, side: int, meld: Meld) -> None:
+        rules = self.rules
+        if meld.kind == SET and rules.one_set_per_rank:
+            for other in self.melds[side]:
+                if other.kind == SET and other.rank == meld.rank:
+                    name = face_str(make_face(meld.rank, 0))[:-1]
+                    raise IllegalActionError(
+                        f"your side already has a set of {name}s: attach to it (§4.2.3)")
+        if meld.kind != SET and not rules.same_suit_sequences:
+            for other in self.melds[side]:
+                if other.kind != SET and other.suit == meld.suit:
+                    raise IllegalActionError("your side already has a sequence of this suit")
+
+    def _attach(self, action: Attach, events: list[Event]) -> None:
+        seat = self.turn
+        side = self.side_of[seat]
+        melds = self.melds[side]
+        if not 0 <= action.meld < len(melds):
+            raise IllegalActionError(
+                f"your side has no meld {action.meld + 1} (it has {len(melds)})")
+        cards = self._take_cards(seat, action.faces, prefer_barred=True)
+        result = read_attach(melds[action.meld], cards, self.rules)
+        if isinstance(result, str):
+            raise IllegalActionError(result)
+        remaining = [c for c in self.hands[seat] if c not in cards]
+        melds_after = melds[:]
+        melds_after[action.meld] = result
+        self._check_guard(seat, remaining, melds_after)
+        self.hands[seat] = remaining
+        self._forget_known(seat, cards)
+        self.melds[side] = melds_after
+        self.turn_melded = True
+        events.append(Attached(seat, side, action.meld, tuple(cards)))
+        if not remaining:
+            self._take_pozzetto(seat, live=True, events=events)
+
+    def _forget_known(self, seat: int, cards: list[int]) -> None:
+        known = self.known[seat]
+        if known:
+            self.known[seat] = [c for c in known if c not in cards]
+
+    def _check_guard(self, seat: int, remaining: list[int], melds_after: list[Meld]) -> None:
+        """§7.3: after a meld or attachment the player must still be able to end his turn."""
+        side = self.side_of[seat]
+        if not remaining:
+            if self.has_pozzetto(side) or not self.pozzetti:
+                raise IllegalActionError(
+                    "you cannot end your turn without a card to discard: keep one (§7.2)")
+            return
+        if len(remaining) > 1:
+            return
+        last = remaining[0]
+        if last == self.barred:
+            raise IllegalActionError(
+                "your last card would be the one just taken from a one-card pile, "
+                "which you may not discard this turn (§3.1.4)")
+        wild = FACE_IS_WILD[CARD_FACE[last]]
+        if wild and self.rules.wild_discard == "never":
+            raise IllegalActionError("your last card would be a wild, which may not be discarded")
+        if self.has_pozzetto(side):
+            if wild:
+                raise IllegalActionError(
+                    "you could not close: the closing discard may not be a wild (§7.1)")
+            if not closing_ready(melds_after, self.rules):
+                raise IllegalActionError(
+                    f"you could not close: your side needs {closing_need(self.rules)} (§7.1)")
+
+    def _take_pozzetto(self, seat: int, *, live: bool, events: list[Event]) -> None:
+        side = self.side_of[seat]
+        pozzetto = self.pozzetti.pop(0)
+        self.pozzetto_taker[side] = seat
+        if live:
+            self.hands[seat] = list(pozzetto)
+            self.barred = -1
+        else:
+            self.pending[seat] = list(pozzetto)
+            self.pending_seen[seat] = False
+        events.append(PozzettoTaken(seat, side, live, tuple(pozzetto)))
+
+    def _discard(self, action: Discard, events: list[Event]) -> None:
+        seat = self.turn
+        side = self.side_of[seat]
+        hand = self.hands[seat]
+        face = action.face
+        card = -1
+        for c in hand:
+            if CARD_FACE[c] == face and (card < 0 or c != self.barred):
+                card = c
+        if card < 0:
+            raise IllegalActionError(f"you do not hold {face_str(face)}")
+        if card == self.barred:
+            raise IllegalActionError(
+                f"you may not discard the {face_str(face)} you just took from a one-card pile "
+                "this turn (§3.1.4)")
+        wild = FACE_IS_WILD[face]
+        if wild and self.rules.wild_discard == "never":
+            raise IllegalActionError("wild cards may not be discarded under these rules")
+        closing = False
+        if len(hand) == 1 and self.has_pozzetto(side):
+            if wild:
+                raise IllegalActionError("you cannot close by discarding a wild (§7.1)")
+            if not closing_ready(self.melds[side], self.rules):
+                raise IllegalActionError(
+                    f"you cannot close: your side needs {closing_need(self.rules)} (§7.1)")
+            closing = True
+        hand.remove(card)
+        if card in self.known[seat]:
+            self.known[seat].remove(card)
+        self.pile.append(card)
+        events.append(Discarded(seat, card))
+        if not hand and not closing:
+            if not self.pozzetti:
+                raise AssertionError("no pozzetto left for a side without one")
+            self._take_pozzetto(seat, live=False, events=events)
+        self._end_turn(seat, closing, events)
+
+    def _end_turn(self, seat: int, closing: bool, events: list[Event]) -> None:
+        for other in range(self.players):
+            if self.pending[other] and not self.pending_seen[other] and other != seat:
+                revealer = self.partner_of(other)
+                if revealer is None:
+                    revealer = (other - 1) % self.players  # 2p: the opponent's discard
+                if revealer == seat:
+                    self.pending_seen[other] = True
+                    events.append(PozzettoSeen(other, tuple(self.pending[other])))
+        if closing:
+            self.closer = seat
+            self._end("closed", events)
+            return
+        if self.turn_single_pickup and not self.turn_melded:
+            self.stall += 1
+        else:
+            self.stall = 0
+        if self.time_left > 0:
+            self.time_left -= 1
+        if self.rules.stall_rounds and self.stall >= self.rules.stall_rounds * self.players:
+            self._end("stall", events)
+        elif self.time_left == 0:
+            self._end("time", events)
+        elif self.final_turn or len(self.stock) <= 2:
+            self._end("stock", events)
+        else:
+            self.turn = (seat + 1) % self.players
+            self.phase = DRAW_PHASE
+            self.barred = -1
+            self.turn_single_pickup = False
+            self.turn_melded = False
+
+    def _end(self, reason: str, events: list[Event] | None = None) -> None:
+        self.phase = OVER
+        self.end_reason = reason
+        if events is not None:
+            events.append(HandOver(reason, self.closer))
+
+
+def closing_ready(melds: list[Meld], rules: Rules) -> bool:
+    """Does a side with these melds have the burraco its closing needs (§7.1, §13.4, §14)?"""
+    kinds = [k for k in (base_type(m, rules) for m in melds) if k is not None]
+    if rules.closing_alternatives:
+        specials = {burraco_type(m, rules) for m in melds}
+        if specials & set(rules.closing_alternatives):
+            return True
+    if rules.closing == "any":
+        return bool(kinds)
+    if rules.closing == "clean":
+        return "clean" in kinds
+    # clean-and-other / two: one clean plus another burraco that is not clean
+    return "clean" in kinds and any(k != "clean" for k in kinds)
+
+
+def closing_need(rules: Rules) -> str:
+    return {
+        "any": "a burraco",
+        "clean": "a clean burraco",
+        "clean-and-other": "a clean and a non-clean burraco",
+        "two": "two burraco, one of them clean",
+    }[rules.closing]
