@@ -63,7 +63,8 @@ class Meld:
         self.rank = rank
         self.lo = lo
         self.wild = wild
-        self._accepts: frozenset[int] | None = None
+        # (rules, faces) of the last accepts() call: the answer depends on the rules
+        self._accepts: tuple[Rules, frozenset[int]] | None = None
 
     @property
     def hi(self) -> int:
@@ -139,13 +140,18 @@ def _solve_sequence(
     rules: Rules,
     *,
     two_turned_wild: int | None = None,
+    old_wild: int | None = None,
 ) -> Meld | str:
     """Best legal reading of ``fixed`` naturals (slot → card) plus ``flexible`` cards.
 
     Each flexible card comes with the roles it may take (slots, or ``_WILD``).
+    Preferred: most naturals, then a high ace, then ``old_wild`` (the meld's
+    current wild) still acting as the wild, so a natural 2 attached beside a
+    pinella of the same face takes the 2-slot instead of displacing the
+    pinella (§4.3.7: a wild moves only when it must).
     Returns the meld, or the reason no reading is legal.
     """
-    best: tuple[tuple[int, int], Meld] | None = None
+    best: tuple[tuple[int, int, int], Meld] | None = None
     reason = "the cards do not form a sequence"
     for roles in product(*(options for _, options in flexible)):
         slots = dict(fixed)
@@ -188,7 +194,8 @@ def _solve_sequence(
                 continue
         if wild_slot == 2 and card_face(wilds[0]) == make_face(2, suit):
             continue  # a same-suit 2 in the 2-slot is natural: another reading covers it
-        score = (len(slots), 1 if ACE_HIGH in slots else 0)
+        keeps_wild = 1 if old_wild is not None and wilds and wilds[0] == old_wild else 0
+        score = (len(slots), 1 if ACE_HIGH in slots else 0, keeps_wild)
         if wild_slot:
             slots[wild_slot] = wilds[0]
         lo = min(slots)
@@ -243,7 +250,8 @@ def _attach_sequence(meld: Meld, cards: Sequence[int], rules: Rules) -> Meld | s
         if isinstance(new_roles, str):
             return new_roles
         flexible.append((card, new_roles))
-    result = _solve_sequence(suit, fixed, flexible, rules)
+    old_wild = meld.wild_card
+    result = _solve_sequence(suit, fixed, flexible, rules, old_wild=old_wild)
     if isinstance(result, Meld):
         return result
     # §4.3.9: a natural 2 may become the meld's wild, only when nothing else works
@@ -353,10 +361,14 @@ def read_attach(meld: Meld, cards: Sequence[int], rules: Rules = FIBUR) -> Meld 
 
 
 def accepts(meld: Meld, rules: Rules = FIBUR) -> frozenset[int]:
-    """Faces that can be attached to ``meld`` one at a time (cached on the meld)."""
+    """Faces that can be attached to ``meld`` one at a time (cached on the meld).
+
+    The cache remembers the rules it was computed under (a stale answer for
+    other rules, e.g. ``natural_two_to_wild=False``, was a bug).
+    """
     cached = meld._accepts
-    if cached is not None:
-        return cached
+    if cached is not None and (cached[0] is rules or cached[0] == rules):
+        return cached[1]
     candidates: set[int] = {JOKER} if rules.jokers else set()
     candidates.update(make_face(2, s) for s in range(4))
     if meld.kind == SET:
@@ -371,7 +383,7 @@ def accepts(meld: Meld, rules: Rules = FIBUR) -> frozenset[int]:
         face for face in candidates
         if isinstance(read_attach(meld, [spare[face]], rules), Meld)
     )
-    meld._accepts = result
+    meld._accepts = (rules, result)
     return result
 
 
@@ -475,8 +487,12 @@ def attach_faces(meld: Meld, faces: Sequence[int], rules: Rules = FIBUR) -> Meld
 def parse_meld(text: str, rules: Rules = FIBUR) -> Meld:
     """Read a table meld such as ``5H 6H JK(=7H) 8H``.
 
-    Role annotations are honoured (a bound wild stays where it is written);
-    without them the canonical reading is used.
+    The cards must form a legal meld.  A sequence written low to high, each
+    natural in its own slot and the wild (if any) annotated with its role, is
+    kept exactly as written: a free wild stays at the end where it is written,
+    and an ace keeps its end (``AH 2H … KH`` stays ace-low, as ``str`` prints a
+    run whose ace was attached low).  Any other writing without annotations
+    gets the canonical reading; an annotation that cannot hold raises.
     """
     tokens = text.replace(",", " ").split()
     faces: list[int] = []
@@ -491,34 +507,64 @@ def parse_meld(text: str, rules: Rules = FIBUR) -> Meld:
         else:
             faces.append(parse_face(token))
     meld = meld_from_faces(faces, rules)
-    if not roles:
-        return meld
     if len(roles) > 1:
         raise MeldError("two wild cards in one meld")
-    (index, role), = roles.items()
+    for index, role in roles.items():
+        if not _wild_capable(faces[index]):
+            raise MeldError(f"{tokens[index]}: only a joker or a 2 can stand for another card")
+        if meld.kind == SET and (role == JOKER or face_rank(role) != meld.rank):
+            raise MeldError(f"{tokens[index]}: the wild of a set stands for the set's rank")
+        if meld.kind == SEQUENCE and face_suit(role) != meld.suit:
+            raise MeldError(
+                f"{tokens[index]}: the wild must stand for a card of the sequence's suit")
     if meld.kind == SET:
         return meld
-    if face_suit(role) != meld.suit:
-        raise MeldError(f"{tokens[index]}: the wild must stand for a card of the sequence's suit")
-    want_slot = face_rank(role)
-    if want_slot == 1 and meld.lo > 1:
-        want_slot = ACE_HIGH
-    if meld.wild == want_slot:
+    written = _written_sequence(faces, roles, meld.suit)
+    if written is None:
+        if roles:
+            (index, _), = roles.items()
+            raise MeldError(f"{tokens[index]} cannot stand there")
         return meld
-    # the written role differs from the canonical one: a free wild only moves if asked
-    naturals = [c for i, c in enumerate(meld.cards) if meld.lo + i != meld.wild]
-    wild = meld.wild_card
-    if wild is None or meld.wild not in (meld.lo, meld.hi):
-        raise MeldError(f"{tokens[index]} cannot stand there")
-    slots = [meld.lo + i for i, c in enumerate(meld.cards) if meld.lo + i != meld.wild]
-    low, high = min(slots), max(slots)
-    if want_slot not in (low - 1, high + 1) or not 1 <= want_slot <= ACE_HIGH:
-        raise MeldError(f"{tokens[index]} cannot stand there")
-    ordered = {s: c for s, c in zip(slots, naturals, strict=True)}
-    ordered[want_slot] = wild
-    lo = min(ordered)
-    cards = tuple(ordered[s] for s in range(lo, lo + len(ordered)))
-    return Meld(SEQUENCE, cards, suit=meld.suit, lo=lo, wild=want_slot)
+    lo, wild = written
+    cards = tuple(ids_for_faces(faces))
+    return Meld(SEQUENCE, cards, suit=meld.suit, lo=lo, wild=wild)
+
+
+def _written_sequence(
+    faces: Sequence[int], roles: dict[int, int], suit: int,
+) -> tuple[int, int] | None:
+    """``(lo, wild slot)`` if ``faces`` as written are a sequence read low to high.
+
+    Every unannotated card must be the natural of its slot (a same-suit 2 only
+    in the 2-slot, an ace in slot 1 or 14); the annotated card is the wild and
+    stands for its slot, but never for its own 2-slot (there it is natural).
+    The caller has checked that the cards form a legal meld.
+    """
+    n = len(faces)
+    for lo in range(1, ACE_HIGH - n + 2):
+        wild = 0
+        natural_aces = 0
+        for i, face in enumerate(faces):
+            slot = lo + i
+            role = roles.get(i)
+            shown = role if role is not None else face
+            if face_suit(shown) != suit or _slot_of(face_rank(shown), slot) != slot:
+                break
+            if role is not None:
+                if face == make_face(2, suit) and slot == 2:
+                    break
+                wild = slot
+            elif face_rank(face) == 1:
+                natural_aces += 1
+        else:
+            if natural_aces < 2:
+                return lo, wild
+    return None
+
+
+def _slot_of(rank: int, slot: int) -> int:
+    """The slot a card of ``rank`` fills when it is written at ``slot``."""
+    return ACE_HIGH if rank == 1 and slot == ACE_HIGH else rank
 
 
 def _wild_capable(face: int) -> bool:

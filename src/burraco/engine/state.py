@@ -81,6 +81,23 @@ class HandState:
     def start(cls, deal: Deal, rules: Rules = FIBUR) -> HandState:
         """The state before the first turn of ``deal`` (checked for completeness)."""
         check_deal(deal, rules)
+        return cls._laid_out(deal, rules)
+
+    @classmethod
+    def from_position(
+        cls, deal: Deal, rules: Rules, *, melds: list[list[Meld]], pozzetto_taker: list[int | None],
+        turn: int, phase: str,
+    ) -> HandState:
+        """A mid-hand position: ``deal`` holds what is in hands, pozzetti, stock and pile now."""
+        state = cls._laid_out(deal, rules)
+        state.melds = [list(m) for m in melds]
+        state.pozzetto_taker = [-1 if t is None else t for t in pozzetto_taker]
+        state.turn = turn
+        state.phase = phase
+        return state
+
+    @classmethod
+    def _laid_out(cls, deal: Deal, rules: Rules) -> HandState:
         state = cls.__new__(cls)
         n = deal.players
         state.rules = rules

@@ -1,0 +1,351 @@
+"""Game records and positions as JSON (format documented in docs/record-format.md).
+
+A record is the deal plus the moves in text, so it replays to the same state;
+a position is a mid-hand snapshot to start from.  Reading never trusts the
+file: every problem raises :class:`RecordError` naming the field at fault.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from burraco import __version__
+from burraco.engine.actions import Action, ActionParseError, parse_action
+from burraco.engine.cards import CARDS_PER_PACK, CardParseError, card_face, card_str, parse_face
+from burraco.engine.deal import Deal, DealError, check_deal, deal_seeded
+from burraco.engine.melds import Meld, MeldError, parse_meld
+from burraco.engine.result import HandResult, hand_result
+from burraco.engine.rules import PRESETS, Rules
+from burraco.engine.state import DRAW_PHASE, PLAY_PHASE, HandState, IllegalActionError
+
+FORMAT = "burraco-record"
+GAME_FORMAT = "burraco-game"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """A record or position file is malformed; the message names the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """The outcome of replaying a record: the last good state, and the first bad move if any."""
+
+    state: HandState
+    moves_applied: int
+    error_index: int | None = None
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def result(self) -> HandResult | None:
+        return hand_result(self.state) if self.state.is_over else None
+
+
+# --- reading -------------------------------------------------------------------------------
+
+def rules_from_record(data: dict[str, Any]) -> Rules:
+    name = data.get("rules", "fibur")
+    if not isinstance(name, str) or name not in PRESETS:
+        known = ", ".join(sorted(PRESETS))
+        raise RecordError(f"rules: unknown preset {name!r} (known: {known})")
+    rules = PRESETS[name]
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise RecordError("options: expected an object of rule options")
+    try:
+        rules = rules.with_options(**{k: _tupled(v) for k, v in options.items()})
+    except TypeError as exc:
+        raise RecordError(f"options: {exc}") from None
+    return rules
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+def _cards(value: Any, where: str) -> list[int]:
+    """Faces of a list of card texts (or one space-separated string)."""
+    if isinstance(value, str):
+        value = value.split()
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise RecordError(f"{where}: expected a list of cards like [\"7H\", \"JK\"]")
+    try:
+        return [parse_face(v) for v in value]
+    except CardParseError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+class _Ids:
+    """Hands out physical ids for faces, pack 0 first, each id once."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.used: set[int] = set()
+
+    def take(self, face: int, where: str) -> int:
+        for pack in range(self.rules.packs):
+            base = pack * CARDS_PER_PACK
+            for card in ((base + 52, base + 53) if face == 52 else (base + face,)):
+                if card not in self.used:
+                    self.used.add(card)
+                    return card
+        raise RecordError(f"{where}: more copies of {card_str(face)} than the packs hold")
+
+    def many(self, faces: list[int], where: str) -> list[int]:
+        return [self.take(f, where) for f in faces]
+
+
+def deal_from_record(data: dict[str, Any], rules: Rules) -> Deal:
+    players = data.get("players", 4)
+    if players not in (2, 4):
+        raise RecordError(f"players: {players!r} is not supported (2 or 4)")
+    dealer = data.get("dealer", players - 1)
+    if not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise RecordError(f"dealer: {dealer!r} is not a seat of {players} players")
+    deal = data.get("deal")
+    if not isinstance(deal, dict):
+        raise RecordError("deal: expected {\"seed\": N} or explicit hands, pozzetti, stock, pile")
+    if "hands" not in deal:
+        seed = deal.get("seed")
+        if not isinstance(seed, int):
+            raise RecordError("deal: give a \"seed\" (an integer) or the explicit cards")
+        return deal_seeded(seed, players=players, dealer=dealer, rules=rules)
+    ids = deal.get("card_ids")
+    if ids is not None:
+        return _deal_from_ids(deal, ids, players, dealer, rules)
+    taker = _Ids(rules)
+    hands = deal.get("hands")
+    pozzetti = deal.get("pozzetti")
+    if not isinstance(hands, list) or len(hands) != players:
+        raise RecordError(f"deal.hands: expected {players} hands")
+    if not isinstance(pozzetti, list):
+        raise RecordError("deal.pozzetti: expected a list of pozzetti, top first")
+    hand_ids = [tuple(taker.many(_cards(h, f"deal.hands[{i}]"), f"deal.hands[{i}]"))
+                for i, h in enumerate(hands)]
+    pozzetto_ids = [tuple(taker.many(_cards(p, f"deal.pozzetti[{i}]"), f"deal.pozzetti[{i}]"))
+                    for i, p in enumerate(pozzetti)]
+    stock = tuple(taker.many(_cards(deal.get("stock", []), "deal.stock"), "deal.stock"))
+    pile = tuple(taker.many(_cards(deal.get("pile", []), "deal.pile"), "deal.pile"))
+    result = Deal(players, dealer, tuple(hand_ids), tuple(pozzetto_ids), stock, pile,
+                  seed=deal.get("seed") if isinstance(deal.get("seed"), int) else None)
+    _check(result, rules)
+    return result
+
+
+def _deal_from_ids(
+    deal: dict[str, Any], ids: Any, players: int, dealer: int, rules: Rules,
+) -> Deal:
+    def seq(value: Any, where: str) -> tuple[int, ...]:
+        if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
+            raise RecordError(f"deal.card_ids.{where}: expected a list of card ids")
+        return tuple(value)
+
+    if not isinstance(ids, dict):
+        raise RecordError("deal.card_ids: expected an object like deal with ids")
+    result = Deal(
+        players, dealer,
+        tuple(seq(h, f"hands[{i}]") for i, h in enumerate(ids.get("hands", []))),
+        tuple(seq(p, f"pozzetti[{i}]") for i, p in enumerate(ids.get("pozzetti", []))),
+        seq(ids.get("stock", []), "stock"), seq(ids.get("pile", []), "pile"),
+        seed=deal.get("seed") if isinstance(deal.get("seed"), int) else None,
+    )
+    _check(result, rules)
+    faces_written = [_cards(h, f"deal.hands[{i}]") for i, h in enumerate(deal["hands"])]
+    faces_ids = [[card_face(c) for c in h] for h in result.hands]
+    if faces_written != faces_ids:
+        raise RecordError("deal.card_ids: the ids do not match the cards written in deal.hands")
+    return result
+
+
+def _check(deal: Deal, rules: Rules) -> None:
+    try:
+        check_deal(deal, rules)
+    except DealError as exc:
+        raise RecordError(f"deal: {exc}") from None
+
+
+def position_state(data: dict[str, Any], rules: Rules) -> HandState:
+    """A mid-hand state from a record's ``position`` object."""
+    pos = data["position"]
+    if not isinstance(pos, dict):
+        raise RecordError("position: expected an object")
+    players = data.get("players", 4)
+    if players not in (2, 4):
+        raise RecordError(f"players: {players!r} is not supported (2 or 4)")
+    dealer = data.get("dealer", players - 1)
+    taker = _Ids(rules)
+    hands = pos.get("hands")
+    if not isinstance(hands, list) or len(hands) != players:
+        raise RecordError(f"position.hands: expected {players} hands")
+    hand_ids = [taker.many(_cards(h, f"position.hands[{i}]"), f"position.hands[{i}]")
+                for i, h in enumerate(hands)]
+    melds_data = pos.get("melds", [[], []])
+    if not isinstance(melds_data, list) or len(melds_data) != 2:
+        raise RecordError("position.melds: expected one list of melds per side")
+    melds: list[list[Meld]] = []
+    for side, side_melds in enumerate(melds_data):
+        if not isinstance(side_melds, list):
+            raise RecordError(f"position.melds[{side}]: expected a list of melds")
+        built = []
+        for k, text in enumerate(side_melds):
+            where = f"position.melds[{side}][{k}]"
+            if not isinstance(text, str):
+                raise RecordError(f"{where}: expected a meld like \"5H 6H JK(=7H)\"")
+            try:
+                meld = parse_meld(text, rules)
+            except (MeldError, CardParseError) as exc:
+                raise RecordError(f"{where}: {exc}") from None
+            cards = tuple(taker.take(card_face(c), where) for c in meld.cards)
+            built.append(Meld(meld.kind, cards, suit=meld.suit, rank=meld.rank, lo=meld.lo,
+                              wild=meld.wild))
+        melds.append(built)
+    pozzetti = [tuple(taker.many(_cards(p, f"position.pozzetti[{i}]"), f"position.pozzetti[{i}]"))
+                for i, p in enumerate(pos.get("pozzetti", []))]
+    stock = taker.many(_cards(pos.get("stock", []), "position.stock"), "position.stock")
+    pile = taker.many(_cards(pos.get("pile", []), "position.pile"), "position.pile")
+    taken = pos.get("pozzetto_taker", [None, None])
+    if not isinstance(taken, list) or len(taken) != 2 or not all(
+            t is None or (isinstance(t, int) and 0 <= t < players) for t in taken):
+        raise RecordError("position.pozzetto_taker: expected [seat or null, seat or null]")
+    turn = pos.get("turn", (dealer + 1) % players)
+    if not isinstance(turn, int) or not 0 <= turn < players:
+        raise RecordError(f"position.turn: {turn!r} is not a seat")
+    phase = pos.get("phase", DRAW_PHASE)
+    if phase not in (DRAW_PHASE, PLAY_PHASE):
+        raise RecordError("position.phase: expected \"draw\" or \"play\"")
+    if len(pozzetti) + sum(t is not None for t in taken) != 2:
+        raise RecordError("position: pozzetti left plus pozzetti taken must make 2")
+    if sorted(taker.used) != _all_ids(rules):
+        missing = sorted(set(_all_ids(rules)) - taker.used)
+        raise RecordError(f"position: {len(missing)} cards missing, e.g. {card_str(missing[0])}")
+    # a fresh state from a neutral deal, then the position laid over it
+    deal = Deal(players, dealer, tuple(tuple(h) for h in hand_ids), tuple(pozzetti),
+                tuple(stock), tuple(pile))
+    state = HandState.from_position(
+        deal, rules, melds=melds, pozzetto_taker=taken, turn=turn, phase=phase)
+    barred = pos.get("barred")
+    if barred is not None:
+        face = _cards([barred], "position.barred")[0]
+        match = [c for c in state.hands[turn] if card_face(c) == face]
+        if phase != PLAY_PHASE or not match:
+            raise RecordError("position.barred: must be a card in the hand of the seat to play")
+        state.barred = match[0]
+    return state
+
+
+def _all_ids(rules: Rules) -> list[int]:
+    cards = list(range(rules.packs * CARDS_PER_PACK))
+    return cards if rules.jokers else [c for c in cards if c % CARDS_PER_PACK < 52]
+
+
+def start_state(data: dict[str, Any]) -> HandState:
+    """The state a record's moves start from (its position, else its deal)."""
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object")
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise RecordError(f"format: expected {FORMAT!r}, got {fmt!r}")
+    version = data.get("version", VERSION)
+    if version != VERSION:
+        raise RecordError(f"version: {version!r} is not supported (this engine reads {VERSION})")
+    rules = rules_from_record(data)
+    if data.get("position") is not None:
+        return position_state(data, rules)
+    return HandState.start(deal_from_record(data, rules), rules)
+
+
+def moves_from_record(data: dict[str, Any]) -> list[str]:
+    moves = data.get("moves", [])
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise RecordError("moves: expected a list of action texts like \"draw\"")
+    return moves
+
+
+def replay(data: dict[str, Any]) -> Replay:
+    """Replay a record; stop at the first unreadable or illegal move."""
+    state = start_state(data)
+    moves = moves_from_record(data)
+    for index, text in enumerate(moves):
+        try:
+            action: Action = parse_action(text)
+            state.apply_in_place(action)
+        except (ActionParseError, IllegalActionError) as exc:
+            return Replay(state, index, index, f"move {index + 1} {text!r}: {exc}")
+    return Replay(state, len(moves))
+
+
+# --- writing -------------------------------------------------------------------------------
+
+def record_of(state: HandState, *, seats: list[str] | None = None) -> dict[str, Any]:
+    """The record of a hand from its deal to now (finished or not)."""
+    deal = state.deal
+    faces = {
+        "hands": [[card_str(c) for c in h] for h in deal.hands],
+        "pozzetti": [[card_str(c) for c in p] for p in deal.pozzetti],
+        "stock": [card_str(c) for c in deal.stock],
+        "pile": [card_str(c) for c in deal.pile],
+    }
+    ids = {
+        "hands": [list(h) for h in deal.hands],
+        "pozzetti": [list(p) for p in deal.pozzetti],
+        "stock": list(deal.stock),
+        "pile": list(deal.pile),
+    }
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "engine": __version__,
+        "rules": state.rules.name,
+        "options": _options_diff(state.rules),
+        "players": state.players,
+    }
+    if seats is not None:
+        out["seats"] = seats
+    out["dealer"] = state.dealer
+    out["deal"] = {**({"seed": deal.seed} if deal.seed is not None else {}), **faces,
+                   "card_ids": ids}
+    out["moves"] = [str(a) for a in state.moves()]
+    return out
+
+
+def _options_diff(rules: Rules) -> dict[str, Any]:
+    base = PRESETS.get(rules.name)
+    if base is None:
+        return {}
+    mine, theirs = rules.to_dict(), base.to_dict()
+    return {k: _listed(v) for k, v in mine.items() if theirs[k] != v}
+
+
+def _listed(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_listed(v) for v in value]
+    return value
+
+
+def state_summary(state: HandState) -> dict[str, Any]:
+    """The full state as JSON (for referees: everything, nothing hidden)."""
+    out: dict[str, Any] = {
+        "players": state.players,
+        "rules": state.rules.name,
+        "dealer": state.dealer,
+        "phase": state.phase,
+        "turn": state.turn,
+        "hands": [[card_str(c) for c in h] for h in state.hands],
+        "pending_pozzetti": [[card_str(c) for c in p] for p in state.pending],
+        "melds": [[str(m) for m in side] for side in state.melds],
+        "pile": [card_str(c) for c in state.pile],
+        "stock_count": len(state.stock),
+        "pozzetti_left": len(state.pozzetti),
+        "pozzetto_taker": [t if t >= 0 else None for t in state.pozzetto_taker],
+        "moves": len(state.moves()),
+    }
+    if state.is_over:
+        result = hand_result(state)
+        out["end"] = result.to_dict()
+    return out

@@ -1,0 +1,61 @@
+"""The score of a finished hand, side by side (RULES.md §8.4, §9).
+
+Scoring one side needs facts about the whole table (did anybody take a
+pozzetto? was it a real closing?), so this module reads them off the state and
+hands them to :func:`burraco.engine.scoring.score_side`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from burraco.engine.scoring import Pozzetto, SideScore, score_side
+from burraco.engine.state import CARD_FACE, HandState
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """Why the hand ended and each side's score (index = side)."""
+
+    reason: str
+    closer: int
+    sides: tuple[SideScore, ...]
+    redeal: bool
+    """True when nobody took a pozzetto and the rules say to deal again (§8.4)."""
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(s.total for s in self.sides)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "reason": self.reason,
+            "closer": self.closer,
+            "redeal": self.redeal,
+            "sides": [s.to_dict() for s in self.sides],
+        }
+
+
+def hand_result(state: HandState) -> HandResult:
+    """Score a finished hand; raise ``ValueError`` if it is still being played."""
+    if not state.is_over:
+        raise ValueError("the hand is not over yet")
+    anybody = any(t >= 0 for t in state.pozzetto_taker)
+    closer_side = state.side_of[state.closer] if state.closer >= 0 else -1
+    sides = []
+    for side in range(state.sides):
+        seats = state.seats_of(side)
+        hand = [CARD_FACE[c] for s in seats for c in state.hands[s]]
+        unplayed = [CARD_FACE[c] for s in seats for c in state.pending[s]]
+        status: Pozzetto
+        if state.pozzetto_taker[side] >= 0:
+            status = "taken"
+        else:
+            status = "missing" if anybody else "nobody"
+        sides.append(score_side(
+            state.melds[side], hand, closed=side == closer_side, pozzetto=status,
+            unplayed=unplayed, rules=state.rules,
+        ))
+    redeal = not anybody and state.rules.nobody_pozzetto == "redeal"
+    return HandResult(state.end_reason, state.closer, tuple(sides), redeal)

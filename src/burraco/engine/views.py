@@ -1,0 +1,180 @@
+"""What one seat (or a spectator) may see of a hand: the only window on it (RULES.md §6.4).
+
+Bots, clients, the research environment and the server all go through
+:func:`view`.  It never contains another seat's cards, the stock's cards or
+an untaken pozzetto; a pozzetto taken with the discard stays hidden from its
+own taker until his partner (in 2 players, his opponent) has discarded.  Once
+the hand is over the hands are laid down for counting, so they are shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from burraco.engine.actions import Action, Discard
+from burraco.engine.cards import card_str
+from burraco.engine.melds import Meld
+from burraco.engine.state import OVER, HandState
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """A seat's view of a hand.  Card fields hold physical ids (the pack shows on the back)."""
+
+    seat: int | None
+    players: int
+    rules: str
+    dealer: int
+    turn: int
+    phase: str
+    side_of: tuple[int, ...]
+    hand: tuple[int, ...]
+    """The seat's own playable cards (empty for a spectator)."""
+    pozzetto_seen: tuple[int, ...]
+    """A pozzetto taken with the discard that its taker may look at but not play yet."""
+    hand_counts: tuple[int, ...]
+    """Cards held by each seat, a pozzetto taken with the discard included."""
+    melds: tuple[tuple[Meld, ...], ...]
+    pile: tuple[int, ...]
+    """The discard pile, bottom card first: every discard was seen when it was made."""
+    stock_count: int
+    pozzetti_left: int
+    pozzetto_taker: tuple[int, ...]
+    """Seat that took each side's pozzetto, or -1."""
+    known: tuple[tuple[int, ...], ...]
+    """Cards each seat took with the pile and still holds (public knowledge)."""
+    barred: int
+    """The card just taken from a one-card pile, if the seat is on turn; else -1."""
+    final_turn: bool
+    time_left: int
+    moves: tuple[tuple[int, str], ...]
+    """Public history: (seat, action text) of every action of the hand so far."""
+    end_reason: str
+    closer: int
+    revealed: tuple[tuple[int, ...], ...]
+    """Every seat's cards once the hand is over (counted in public); empty before."""
+
+    def visible_cards(self) -> set[int]:
+        """Every card id this view shows (used to prove nothing hidden leaks)."""
+        out = set(self.hand) | set(self.pozzetto_seen) | set(self.pile)
+        for side in self.melds:
+            for meld in side:
+                out.update(meld.cards)
+        for cards in (*self.known, *self.revealed):
+            out.update(cards)
+        if self.barred >= 0:
+            out.add(self.barred)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form with cards as text (ids kept in ``*_ids`` where order matters)."""
+        def cards(ids: tuple[int, ...]) -> list[str]:
+            return [card_str(c) for c in ids]
+
+        return {
+            "seat": self.seat,
+            "players": self.players,
+            "rules": self.rules,
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "phase": self.phase,
+            "side_of": list(self.side_of),
+            "hand": cards(self.hand),
+            "hand_ids": list(self.hand),
+            "pozzetto_seen": cards(self.pozzetto_seen),
+            "hand_counts": list(self.hand_counts),
+            "melds": [[str(m) for m in side] for side in self.melds],
+            "pile": cards(self.pile),
+            "stock_count": self.stock_count,
+            "pozzetti_left": self.pozzetti_left,
+            "pozzetto_taker": list(self.pozzetto_taker),
+            "known": [cards(k) for k in self.known],
+            "barred": card_str(self.barred) if self.barred >= 0 else None,
+            "final_turn": self.final_turn,
+            "time_left": self.time_left,
+            "moves": [[seat, text] for seat, text in self.moves],
+            "end_reason": self.end_reason or None,
+            "closer": self.closer if self.closer >= 0 else None,
+            "revealed": [cards(r) for r in self.revealed],
+        }
+
+
+def public_moves(state: HandState) -> tuple[tuple[int, str], ...]:
+    """(seat, text) of every action so far; action texts never name a hidden card."""
+    out: list[tuple[int, str]] = []
+    seat = state.deal.first_player
+    for action in state.moves():
+        out.append((seat, str(action)))
+        if isinstance(action, Discard):
+            seat = (seat + 1) % state.players
+    return tuple(out)
+
+
+def moves_with_seats(state: HandState) -> list[tuple[int, Action]]:
+    out: list[tuple[int, Action]] = []
+    seat = state.deal.first_player
+    for action in state.moves():
+        out.append((seat, action))
+        if isinstance(action, Discard):
+            seat = (seat + 1) % state.players
+    return out
+
+
+def view(state: HandState, seat: int | None) -> View:
+    """What ``seat`` may see (``None``: a spectator)."""
+    if seat is not None and not 0 <= seat < state.players:
+        raise ValueError(f"no seat {seat} at a table of {state.players}")
+    over = state.phase == OVER
+    me = -1 if seat is None else seat
+    pending_seen: tuple[int, ...] = ()
+    if me >= 0 and state.pending_seen[me] and state.pending[me]:
+        pending_seen = tuple(state.pending[me])
+    revealed: tuple[tuple[int, ...], ...] = ()
+    if over:
+        revealed = tuple(tuple(h + p) for h, p in zip(state.hands, state.pending, strict=True))
+    counts = tuple(len(h) + len(p) for h, p in zip(state.hands, state.pending, strict=True))
+    barred = -1
+    if me >= 0 and me == state.turn and state.barred in state.hands[me]:
+        barred = state.barred
+    return View(
+        seat=seat,
+        players=state.players,
+        rules=state.rules.name,
+        dealer=state.dealer,
+        turn=state.turn,
+        phase=state.phase,
+        side_of=tuple(state.side_of),
+        hand=tuple(state.hands[me]) if me >= 0 else (),
+        pozzetto_seen=pending_seen,
+        hand_counts=counts,
+        melds=tuple(tuple(side) for side in state.melds),
+        pile=tuple(state.pile),
+        stock_count=len(state.stock),
+        pozzetti_left=len(state.pozzetti),
+        pozzetto_taker=tuple(state.pozzetto_taker),
+        known=tuple(tuple(k) for k in state.known),
+        barred=barred,
+        final_turn=state.final_turn,
+        time_left=state.time_left,
+        moves=public_moves(state),
+        end_reason=state.end_reason,
+        closer=state.closer,
+        revealed=revealed,
+    )
+
+
+def hidden_from(state: HandState, seat: int | None) -> set[int]:
+    """Cards ``seat`` may not see: the stock, untaken pozzetti, others' unknown cards."""
+    hidden = set(state.stock)
+    for pozzetto in state.pozzetti:
+        hidden.update(pozzetto)
+    if state.phase == OVER:
+        return hidden
+    for other in range(state.players):
+        known = set(state.known[other])
+        if other != seat:
+            hidden.update(c for c in state.hands[other] if c not in known)
+        if other != seat or not state.pending_seen[other]:
+            hidden.update(state.pending[other])
+    return hidden
