@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from burraco.engine.actions import DRAW, PICKUP, Action, Attach, Discard, NewMeld
 from burraco.engine.cards import FACE_IS_WILD, FACES, Face, sort_key
-from burraco.engine.meld_search import candidate_melds
-from burraco.engine.melds import SET, Meld, accepts, read_attach, read_meld
+from burraco.engine.meld_search import accepts_by_shape, candidate_melds
+from burraco.engine.melds import SET, Meld, read_attach, read_meld
 from burraco.engine.state import CARD_FACE, DRAW_PHASE, OVER, HandState, closing_ready
 
 
@@ -75,7 +75,7 @@ def _play_actions(state: HandState) -> list[Action]:
 
     held = sorted((f for f in range(FACES) if counts[f]), key=sort_key)
     for index, meld in enumerate(melds):
-        fits = accepts(meld, rules)
+        fits = accepts_by_shape(meld, rules)
         for face in held:
             if face not in fits:
                 continue

@@ -11,8 +11,12 @@ from __future__ import annotations
 
 from itertools import product
 
-from burraco.engine.cards import ACE_HIGH, JOKER, make_face
+from burraco.engine.cards import ACE_HIGH, CARDS_PER_PACK, JOKER, make_face
+from burraco.engine.melds import SET, Meld, accepts
 from burraco.engine.rules import Rules
+
+CARD_FACE: tuple[int, ...] = tuple(
+    (k if k < 52 else JOKER) for _ in range(3) for k in range(CARDS_PER_PACK))
 
 _TWO_OF = tuple(make_face(2, s) for s in range(4))
 _WILD_FACES = (*_TWO_OF, JOKER)
@@ -86,19 +90,21 @@ def _sequences(
                     found[tuple(sorted([*naturals, w]))] = None
 
 
+_SET_FACES = tuple((rank, tuple(make_face(rank, s) for s in range(4))) for rank in (1, *range(3, 14)))
+
+
 def _sets(
     counts: list[int], rules: Rules, wilds: list[int], taken: set[int],
     found: dict[tuple[int, ...], None],
 ) -> None:
     allowed = rules.set_ranks
     limit = 4 * rules.packs
-    for rank in (1, *range(3, 14)):
-        if rank in taken or (allowed is not None and rank not in allowed):
-            continue
-        faces = [make_face(rank, s) for s in range(4)]
+    for rank, faces in _SET_FACES:
         held = [counts[f] for f in faces]
-        total = sum(held)
+        total = held[0] + held[1] + held[2] + held[3]
         if total < 2 or (total == 2 and not wilds):
+            continue
+        if rank in taken or (allowed is not None and rank not in allowed):
             continue
         for picks in product(*(range(h + 1) for h in held)):
             n = sum(picks)
@@ -109,3 +115,30 @@ def _sets(
                 found[tuple(naturals)] = None
             for w in wilds:
                 found[(*naturals, w)] = None
+
+
+_ACCEPTS: dict[tuple[int, ...], frozenset[int]] = {}
+_RULES_BY_ID: dict[int, Rules] = {}
+
+
+def accepts_by_shape(meld: Meld, rules: Rules) -> frozenset[int]:
+    """``melds.accepts`` memoised on the meld's shape, which alone decides what fits.
+
+    A sequence's faces follow from its suit, slots and wild face, a set's from
+    its rank and sizes, so equal shapes accept equal faces.
+    """
+    cached = meld._accepts
+    if cached is not None:
+        return cached
+    _RULES_BY_ID.setdefault(id(rules), rules)  # keep the id valid for the cache key
+    if meld.kind == SET:
+        key = (id(rules), 0, meld.rank, len(meld.cards), meld.wild)
+    else:
+        wild_face = CARD_FACE[meld.cards[meld.wild - meld.lo]] if meld.wild else -1
+        key = (id(rules), 1, meld.suit, meld.lo, len(meld.cards), meld.wild, wild_face)
+    result = _ACCEPTS.get(key)
+    if result is None:
+        result = accepts(meld, rules)
+        _ACCEPTS[key] = result
+    meld._accepts = result
+    return result

@@ -11,7 +11,7 @@ lists of ints and immutable melds.
 from __future__ import annotations
 
 from burraco.engine.actions import Action, Attach, CallTime, Discard, Draw, NewMeld, Pickup
-from burraco.engine.cards import CARDS_PER_PACK, FACE_IS_WILD, JOKER, face_str, make_face
+from burraco.engine.cards import FACE_IS_WILD, face_str, make_face
 from burraco.engine.deal import Deal, check_deal
 from burraco.engine.events import (
     Attached,
@@ -25,6 +25,7 @@ from burraco.engine.events import (
     PozzettoTaken,
     TimeCalled,
 )
+from burraco.engine.meld_search import CARD_FACE
 from burraco.engine.melds import SET, Meld, base_type, burraco_type, read_attach, read_meld
 from burraco.engine.rules import FIBUR, Rules
 
@@ -32,9 +33,6 @@ DRAW_PHASE = "draw"
 PLAY_PHASE = "play"
 OVER = "over"
 
-# face of each physical card id, for the hot paths (up to three packs)
-CARD_FACE: tuple[int, ...] = tuple(
-    (k if k < 52 else JOKER) for _ in range(3) for k in range(CARDS_PER_PACK))
 
 
 class IllegalActionError(ValueError):

@@ -1,0 +1,1 @@
+"""Matches between bots: running hands, and (later) statistics over many."""

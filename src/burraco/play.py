@@ -1,0 +1,121 @@
+"""``burraco play``: bots play a hand or a match in the terminal, move by move.
+
+Until a human client exists this is how a newcomer watches the game: every
+action is printed with the seat's name, the table is drawn after each turn,
+and the score sheet of RULES.md §9 closes each hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from typing import TextIO
+
+from burraco.arena.runner import play_hand
+from burraco.bots.base import make_bot
+from burraco.engine.actions import Action, Discard
+from burraco.engine.cards import card_face, face_str, sort_key
+from burraco.engine.deal import deal_seeded
+from burraco.engine.events import Event, PozzettoTaken
+from burraco.engine.match import FreePlayMatch
+from burraco.engine.result import hand_result
+from burraco.engine.rules import Rules
+from burraco.engine.state import HandState
+
+SEAT_NAMES = {2: ("North", "South"), 4: ("North", "East", "South", "West")}
+SIDE_NAMES = {2: ("North", "South"), 4: ("North-South", "East-West")}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, choices=(2, 4), default=4)
+    parser.add_argument("--bots", default="basic",
+                        help="bot level for every seat, or one per seat: basic,random,...")
+    parser.add_argument("--rules", default="fibur", help="rules preset (default fibur)")
+    parser.add_argument("--seed", type=int, default=None, help="deal and bot seed (replayable)")
+    parser.add_argument("--match", action="store_true", help="play hands until the target")
+    parser.add_argument("--target", type=int, default=None, help="match target (505/1005/2005)")
+    parser.add_argument("--delay", type=float, default=0.0, help="seconds to pause per turn")
+
+
+def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    rules = Rules.preset(args.rules)
+    if args.target is not None:
+        rules = rules.with_options(target=args.target)
+    levels = args.bots.split(",")
+    if len(levels) == 1:
+        levels = levels * args.players
+    if len(levels) != args.players:
+        print(f"--bots: give one level or {args.players}", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    try:
+        bots = [make_bot(level, seed=seed + seat) for seat, level in enumerate(levels)]
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    names = SEAT_NAMES[args.players]
+    print(f"Burraco, {args.players} players, rules {rules.name}, seed {seed}", file=out)
+    print("  ".join(f"{n}: {lv}" for n, lv in zip(names, levels, strict=True)), file=out)
+    match = FreePlayMatch(players=args.players, rules=rules)
+    number = 0
+    while True:
+        number += 1
+        deal = deal_seeded(seed + 1000 * number, players=args.players, dealer=match.dealer,
+                           rules=rules)
+        print(f"\n=== Hand {number}, dealer {names[deal.dealer]} ===", file=out)
+        state = play_hand(HandState.start(deal, rules), bots,
+                          on_move=_printer(out, names, args.delay))
+        result = hand_result(state)
+        _print_result(out, state, result.to_dict()["sides"], args.players)
+        if not args.match:
+            return 0
+        match = match.record_hand(result.totals)
+        sides = SIDE_NAMES[args.players]
+        print("Match: " + ", ".join(f"{s} {t}" for s, t in zip(sides, match.scores, strict=True)),
+              file=out)
+        if match.winner is not None:
+            print(f"\n{sides[match.winner]} win the match.", file=out)
+            return 0
+
+
+def _printer(out: TextIO, names: tuple[str, ...], delay: float):  # type: ignore[no-untyped-def]
+    def on_move(state: HandState, seat: int, action: Action, events: list[Event]) -> None:
+        print(f"  {names[seat]:<6} {action}", file=out)
+        for event in events:
+            if isinstance(event, PozzettoTaken):
+                how = "in diretta" if event.live else "with the discard"
+                print(f"  {names[seat]:<6} takes a pozzetto {how}", file=out)
+        if isinstance(action, Discard) or state.is_over:
+            _print_table(out, state, names)
+            if delay:
+                out.flush()
+                time.sleep(delay)
+    return on_move
+
+
+def _print_table(out: TextIO, state: HandState, names: tuple[str, ...]) -> None:
+    sides = SIDE_NAMES[state.players]
+    for side, melds in enumerate(state.melds):
+        if melds:
+            text = " | ".join(str(m) for m in melds)
+            print(f"      {sides[side]} melds: {text}", file=out)
+    counts = ", ".join(f"{names[s]} {len(state.hands[s]) + len(state.pending[s])}"
+                       for s in range(state.players))
+    top = face_str(card_face(state.pile[-1])) if state.pile else "-"
+    print(f"      cards: {counts}; stock {len(state.stock)}; pile {len(state.pile)} (top {top})",
+          file=out)
+
+
+def _print_result(out: TextIO, state: HandState, sides: list[dict[str, object]],
+                  players: int) -> None:
+    names = SIDE_NAMES[players]
+    print(f"\nHand over: {state.end_reason}", file=out)
+    for side, score in enumerate(sides):
+        left = sorted((card_face(c) for s in state.seats_of(side) for c in state.hands[s]),
+                      key=sort_key)
+        print(f"  {names[side]:<12} melds {score['melds']:>5}  burraco {score['bonuses']:>4}  "
+              f"closing {score['closing']:>4}  pozzetto {score['pozzetto']:>5}  "
+              f"hand {score['hand']:>5}  = {score['total']:>5}"
+              f"   (left in hand: {' '.join(face_str(f) for f in left) or '-'})", file=out)
