@@ -185,6 +185,53 @@ def _run_rules_show(args: argparse.Namespace) -> int:
     return _emit("rules show", referee.rules_show(args.preset, as_json=args.json))
 
 
+# --- play -------------------------------------------------------------------------------------
+
+def _add_play(sub: Subparsers) -> None:
+    from burraco import play
+
+    parser = sub.add_parser(
+        "play", help="watch bots play a hand (or a match) in the terminal",
+        description="Bots play Burraco in the terminal, move by move, with the score sheet.")
+    play.add_arguments(parser)
+    parser.set_defaults(handler=play.run)
+
+
+# --- bench ------------------------------------------------------------------------------------
+
+def _add_bench(sub: Subparsers) -> None:
+    parser = sub.add_parser("bench", help="measure speed (see README: Benchmarks)")
+    bench_sub = parser.add_subparsers(dest="bench_command", metavar="WHAT", required=True)
+    engine = bench_sub.add_parser(
+        "engine", help="hands and decisions per second with every seat random",
+        description="Play hands with every seat choosing uniformly among the legal actions; "
+        "report hands/s, decisions/s and per hand, median µs of legal_actions, apply and clone, "
+        "and peak memory, on one core.")
+    engine.add_argument("--players", type=int, action="append", choices=(2, 4),
+                        help="player count (repeatable; default 2 and 4)")
+    _add_rules_option(engine)
+    engine.add_argument("--hands", type=int, default=300, help="hands timed per player count")
+    engine.add_argument("--seed", type=int, default=1)
+    engine.add_argument("--json", action="store_true", help="print one JSON object")
+    engine.set_defaults(handler=_run_bench_engine)
+
+
+def _run_bench_engine(args: argparse.Namespace) -> int:
+    from burraco.bench.engine import bench_engine, format_report
+
+    if args.hands < 1:
+        print("burraco bench engine: --hands must be at least 1", file=sys.stderr)
+        return 2
+    rules = Rules.preset(args.rules)
+    results = {
+        f"{players}p": bench_engine(players, rules, hands=args.hands,
+                                    micro_hands=max(1, args.hands // 3), seed=args.seed)
+        for players in (args.players or [2, 4])
+    }
+    print(json.dumps(results) if args.json else format_report(results, rules))
+    return 0
+
+
 # --- the command ------------------------------------------------------------------------------
 
 SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
@@ -193,6 +240,8 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
     _add_vp,
     _add_replay,
     _add_rules,
+    _add_play,
+    _add_bench,
     # More commands (e.g. bench, play, serve) go here: write `_add_<name>(sub)` above, which
     # calls `sub.add_parser(...)`, declares its arguments and sets `handler=<function(args)->int>`.
 ]

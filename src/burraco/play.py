@@ -115,7 +115,11 @@ def _print_result(out: TextIO, state: HandState, sides: list[dict[str, object]],
     for side, score in enumerate(sides):
         left = sorted((card_face(c) for s in state.seats_of(side) for c in state.hands[s]),
                       key=sort_key)
+        unplayed = sorted((card_face(c) for s in state.seats_of(side) for c in state.pending[s]),
+                          key=sort_key)
+        note = f"left in hand: {' '.join(face_str(f) for f in left) or '-'}"
+        if unplayed:
+            note += f"; pozzetto never played: {' '.join(face_str(f) for f in unplayed)}"
         print(f"  {names[side]:<12} melds {score['melds']:>5}  burraco {score['bonuses']:>4}  "
               f"closing {score['closing']:>4}  pozzetto {score['pozzetto']:>5}  "
-              f"hand {score['hand']:>5}  = {score['total']:>5}"
-              f"   (left in hand: {' '.join(face_str(f) for f in left) or '-'})", file=out)
+              f"hand {score['hand']:>5}  = {score['total']:>5}   ({note})", file=out)
