@@ -1,0 +1,52 @@
+"""The main job (`burraco play`) and the engine benchmark, run as real processes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BURRACO = str(Path(sys.executable).with_name("burraco"))
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([BURRACO, *args], capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("players", ["2", "4"])
+def test_play_shows_a_whole_hand_with_its_score_sheet(players: str) -> None:
+    done = run("play", "--players", players, "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    assert "Hand over:" in done.stdout
+    assert " draw" in done.stdout and " discard " in done.stdout
+    assert done.stdout.count(" = ") == 2  # one score line per side
+
+
+def test_play_is_replayable_by_seed() -> None:
+    assert run("play", "--seed", "11").stdout == run("play", "--seed", "11").stdout
+
+
+def test_play_match_reaches_the_target() -> None:
+    done = run("play", "--players", "2", "--seed", "2", "--match", "--target", "505")
+    assert done.returncode == 0, done.stderr
+    assert "win the match" in done.stdout
+
+
+def test_play_rejects_a_wrong_bot_list() -> None:
+    done = run("play", "--players", "4", "--bots", "basic,random")
+    assert done.returncode == 2
+    assert "--bots" in done.stderr
+
+
+def test_bench_engine_json_has_every_figure() -> None:
+    done = run("bench", "engine", "--hands", "3", "--json")
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    for label in ("2p", "4p"):
+        assert set(figures[label]) >= {
+            "hands_per_s", "decisions_per_s", "decisions_per_hand", "legal_actions_us",
+            "apply_us", "clone_us", "peak_mb"}
+        assert figures[label]["decisions_per_hand"] > 10
