@@ -46,8 +46,17 @@ class View:
     """Cards each seat took with the pile and still holds (public knowledge)."""
     barred: int
     """The card just taken from a one-card pile, if the seat is on turn; else -1."""
+    pending_counts: tuple[int, ...]
+    """Cards of a pozzetto each seat took with the discard and has not played yet."""
+    pending_seen: tuple[bool, ...]
+    """Whether each such pozzetto may already be looked at by its taker (public: the
+    partner's discard is seen by all)."""
     final_turn: bool
     time_left: int
+    stall: int
+    """Turns in a row begun with a one-card pickup and no meld (§8.3)."""
+    turn_single_pickup: bool
+    turn_melded: bool
     moves: tuple[tuple[int, str], ...]
     """Public history: (seat, action text) of every action of the hand so far."""
     end_reason: str
@@ -91,6 +100,7 @@ class View:
             "pozzetto_taker": list(self.pozzetto_taker),
             "known": [cards(k) for k in self.known],
             "barred": card_str(self.barred) if self.barred >= 0 else None,
+            "pending_counts": list(self.pending_counts),
             "final_turn": self.final_turn,
             "time_left": self.time_left,
             "moves": [[seat, text] for seat, text in self.moves],
@@ -155,8 +165,13 @@ def view(state: HandState, seat: int | None) -> View:
         pozzetto_taker=tuple(state.pozzetto_taker),
         known=tuple(tuple(k) for k in state.known),
         barred=barred,
+        pending_counts=tuple(len(p) for p in state.pending),
+        pending_seen=tuple(state.pending_seen),
         final_turn=state.final_turn,
         time_left=state.time_left,
+        stall=state.stall,
+        turn_single_pickup=state.turn_single_pickup,
+        turn_melded=state.turn_melded,
         moves=public_moves(state),
         end_reason=state.end_reason,
         closer=state.closer,
