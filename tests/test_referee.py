@@ -424,7 +424,7 @@ def _malformed(field: str) -> Any:
     elif field == "moves":
         record["moves"] = "draw"
     elif field == "players":
-        record["players"] = 3
+        record["players"] = 7
     elif field == "format":
         record["format"] = "chess-pgn"
     elif field == "deal":
@@ -509,10 +509,11 @@ def test_no_command_is_a_usage_error(run: Any) -> None:
 
 def test_each_subcommand_is_registered_by_one_function() -> None:
     parser = build_parser()
-    names = {"meld", "score", "vp", "replay", "rules"}
-    assert len(SUBCOMMANDS) == len(names)
+    referee_commands = {"meld", "score", "vp", "replay", "rules"}
     action = next(a for a in parser._actions if a.dest == "command")
-    assert set(action.choices or {}) == names
+    registered = set(action.choices or {})
+    assert referee_commands <= registered
+    assert len(SUBCOMMANDS) == len(registered)
 
 
 def test_referee_outcomes_directly() -> None:

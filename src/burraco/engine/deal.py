@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from burraco.engine.cards import CARDS_PER_PACK, card_face, card_str, deck
+from burraco.engine.cards import CARDS_PER_PACK, card_str, deck
 from burraco.engine.rules import FIBUR, Rules
 
 DEFAULT_CUT = 40
@@ -43,21 +43,43 @@ class Deal:
     def first_player(self) -> int:
         return (self.dealer + 1) % self.players
 
+    @property
+    def individual(self) -> bool:
+        """3 and 5 players: everyone has an ordinary pozzetto and plays alone all hand."""
+        return self.players in (3, 5) and len(self.pozzetti) == self.players
+
     def all_cards(self) -> list[int]:
         out = [c for h in self.hands for c in h]
         out += [c for p in self.pozzetti for c in p]
         return out + list(self.stock) + list(self.pile)
 
 
-def pozzetto_sizes(players: int, rules: Rules = FIBUR) -> tuple[int, ...]:
-    """Pozzetto sizes, top first (§2.5; 3 and 5 players §13)."""
+PLAYER_COUNTS = (2, 3, 4, 5, 6)
+
+
+def pozzetto_sizes(
+    players: int, rules: Rules = FIBUR, *, individual: bool = False,
+) -> tuple[int, ...]:
+    """Pozzetto sizes, top first (§2.5, §13).
+
+    3 and 5 players start each alone and the first to run out takes the big
+    pozzetto on top; with ``individual`` (once a score passes the threshold)
+    everyone has an ordinary pozzetto of his own.
+    """
+    small = rules.pozzetto_size
     if players in (2, 4):
-        return (rules.pozzetto_size, rules.pozzetto_size)
-    raise DealError(f"{players} players are not supported yet (2 or 4)")
+        return (small, small)
+    if players == 6:
+        return (small, small, small)
+    if players in (3, 5):
+        if individual:
+            return (small,) * players
+        return (rules.big_pozzetto_size,) + (small,) * (players // 2)
+    raise DealError(f"{players} players are not supported (2 to 6)")
 
 
 def shuffled_order(seed: int | None, rules: Rules = FIBUR) -> list[int]:
-    """A shuffled deck, top card first; ``None`` uses the OS's randomness."""
+    """A shuffled deck of ``rules.packs`` packs, top card first; ``None``: the OS's randomness."""
     cards = deck(rules.packs)
     if not rules.jokers:
         cards = [c for c in cards if c % CARDS_PER_PACK < 52]
@@ -68,10 +90,15 @@ def shuffled_order(seed: int | None, rules: Rules = FIBUR) -> list[int]:
 
 def deal_from_order(
     order: list[int], *, players: int, dealer: int, rules: Rules = FIBUR,
-    cut: int = DEFAULT_CUT, seed: int | None = None,
+    cut: int | None = None, seed: int | None = None, individual: bool = False,
 ) -> Deal:
-    """Deal a deck order (top first) as a real table would (§2.4–2.9)."""
-    sizes = pozzetto_sizes(players, rules)
+    """Deal a deck order (top first) as a real table would (§2.4–2.9).
+
+    ``rules`` must already be the table's (``rules.for_players(players)``).
+    """
+    sizes = pozzetto_sizes(players, rules, individual=individual)
+    if cut is None:
+        cut = max(DEFAULT_CUT, sum(sizes) + 10)
     need_dealt = players * rules.hand_size + 1
     if not sum(sizes) <= cut <= len(order) - need_dealt:
         raise DealError(f"cut {cut} leaves too few cards for the pozzetti or the deal")
@@ -104,25 +131,29 @@ def deal_from_order(
 
 def deal_seeded(
     seed: int | None, *, players: int = 4, dealer: int | None = None, rules: Rules = FIBUR,
+    individual: bool = False,
 ) -> Deal:
     """A fresh deal from a seed (``None``: the OS's randomness, not replayable by seed)."""
     if dealer is None:
         dealer = players - 1
+    table = rules.for_players(players)
     return deal_from_order(
-        shuffled_order(seed, rules), players=players, dealer=dealer, rules=rules, seed=seed)
+        shuffled_order(seed, table), players=players, dealer=dealer, rules=table, seed=seed,
+        individual=individual)
 
 
 def check_deal(deal: Deal, rules: Rules = FIBUR) -> None:
     """Raise :class:`DealError` unless the deal uses every card of the packs exactly once."""
-    if deal.players not in (2, 4):
-        raise DealError(f"{deal.players} players are not supported (2 or 4)")
+    if deal.players not in PLAYER_COUNTS:
+        raise DealError(f"{deal.players} players are not supported (2 to 6)")
     if not 0 <= deal.dealer < deal.players:
         raise DealError(f"dealer {deal.dealer} is not a seat of {deal.players} players")
     if len(deal.hands) != deal.players:
         raise DealError(f"{len(deal.hands)} hands for {deal.players} players")
-    sizes = pozzetto_sizes(deal.players, rules)
-    if len(deal.pozzetti) != len(sizes):
-        raise DealError(f"{len(deal.pozzetti)} pozzetti, expected {len(sizes)}")
+    shapes = {pozzetto_sizes(deal.players, rules, individual=i) for i in (False, True)}
+    if len(deal.pozzetti) not in {len(s) for s in shapes}:
+        expected = " or ".join(str(n) for n in sorted({len(s) for s in shapes}))
+        raise DealError(f"{len(deal.pozzetti)} pozzetti, expected {expected}")
     cards = deal.all_cards()
     expected = deck(rules.packs)
     if not rules.jokers:
@@ -138,7 +169,6 @@ def check_deal(deal: Deal, rules: Rules = FIBUR) -> None:
         if extra:
             raise DealError(f"card id {extra[0]} is not in a {rules.packs}-pack deck")
         raise DealError(f"{len(missing)} cards missing, e.g. {card_str(missing[0])}")
-    _ = card_face  # ids and faces are validated above
 
 
 def ids_from_faces(faces_by_pile: list[list[int]], rules: Rules = FIBUR) -> list[list[int]]:

@@ -65,6 +65,14 @@ class PozzettoSeen:
 
 
 @dataclass(frozen=True, slots=True)
+class PairsFormed:
+    """3 and 5 players: ``solo`` ran out first; the others now play in these pairs."""
+
+    solo: int
+    pairs: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TimeCalled:
     turns_left: int
 
@@ -76,7 +84,7 @@ class HandOver:
 
 
 Event = Drew | PickedUp | Melded | Attached | Discarded | PozzettoTaken | PozzettoSeen \
-    | TimeCalled | HandOver
+    | PairsFormed | TimeCalled | HandOver
 
 
 def event_for(event: Event, seat: int | None) -> Event | None:
@@ -94,5 +102,11 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     out: dict[str, Any] = {"type": type(event).__name__}
     for name in event.__slots__:
         value = getattr(event, name)
-        out[name] = list(value) if isinstance(value, tuple) else value
+        out[name] = _plain(value)
     return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value

@@ -42,7 +42,7 @@ def _draw_actions(state: HandState) -> list[Action]:
     rules = state.rules
     if rules.pile_requires_melded and not state.melds[state.side_of[state.turn]]:
         return actions
-    if rules.pile_pickup == "free":
+    if rules.pile_pickup == "free" and not state.partner_wild_in_pile(state.turn):
         actions.append(PICKUP)
     return actions
 

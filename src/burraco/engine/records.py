@@ -13,7 +13,7 @@ from typing import Any
 from burraco import __version__
 from burraco.engine.actions import Action, ActionParseError, parse_action
 from burraco.engine.cards import CARDS_PER_PACK, CardParseError, card_face, card_str, parse_face
-from burraco.engine.deal import Deal, DealError, check_deal, deal_seeded
+from burraco.engine.deal import PLAYER_COUNTS, Deal, DealError, check_deal, deal_seeded
 from burraco.engine.melds import Meld, MeldError, parse_meld
 from burraco.engine.result import HandResult, hand_result
 from burraco.engine.rules import PRESETS, Rules
@@ -101,10 +101,17 @@ class _Ids:
         return [self.take(f, where) for f in faces]
 
 
-def deal_from_record(data: dict[str, Any], rules: Rules) -> Deal:
+def _players(data: dict[str, Any], allowed: tuple[int, ...] = PLAYER_COUNTS) -> int:
     players = data.get("players", 4)
-    if players not in (2, 4):
-        raise RecordError(f"players: {players!r} is not supported (2 or 4)")
+    if not isinstance(players, int) or players not in allowed:
+        counts = ", ".join(str(n) for n in allowed)
+        raise RecordError(f"players: {players!r} is not supported ({counts})")
+    return players
+
+
+def deal_from_record(data: dict[str, Any], rules: Rules) -> Deal:
+    players = _players(data)
+    rules = rules.for_players(players)
     dealer = data.get("dealer", players - 1)
     if not isinstance(dealer, int) or not 0 <= dealer < players:
         raise RecordError(f"dealer: {dealer!r} is not a seat of {players} players")
@@ -115,7 +122,11 @@ def deal_from_record(data: dict[str, Any], rules: Rules) -> Deal:
         seed = deal.get("seed")
         if not isinstance(seed, int):
             raise RecordError("deal: give a \"seed\" (an integer) or the explicit cards")
-        return deal_seeded(seed, players=players, dealer=dealer, rules=rules)
+        individual = deal.get("individual", False)
+        if not isinstance(individual, bool):
+            raise RecordError("deal.individual: expected true or false")
+        return deal_seeded(seed, players=players, dealer=dealer, rules=rules,
+                           individual=individual)
     ids = deal.get("card_ids")
     if ids is not None:
         return _deal_from_ids(deal, ids, players, dealer, rules)
@@ -175,19 +186,21 @@ def position_state(data: dict[str, Any], rules: Rules) -> HandState:
     pos = data["position"]
     if not isinstance(pos, dict):
         raise RecordError("position: expected an object")
-    players = data.get("players", 4)
-    if players not in (2, 4):
-        raise RecordError(f"players: {players!r} is not supported (2 or 4)")
+    players = _players(data, (2, 4, 6))
+    rules = rules.for_players(players)
+    sides = 2 if players == 2 else players // 2
     dealer = data.get("dealer", players - 1)
+    if not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise RecordError(f"dealer: {dealer!r} is not a seat of {players} players")
     taker = _Ids(rules)
     hands = pos.get("hands")
     if not isinstance(hands, list) or len(hands) != players:
         raise RecordError(f"position.hands: expected {players} hands")
     hand_ids = [taker.many(_cards(h, f"position.hands[{i}]"), f"position.hands[{i}]")
                 for i, h in enumerate(hands)]
-    melds_data = pos.get("melds", [[], []])
-    if not isinstance(melds_data, list) or len(melds_data) != 2:
-        raise RecordError("position.melds: expected one list of melds per side")
+    melds_data = pos.get("melds", [[] for _ in range(sides)])
+    if not isinstance(melds_data, list) or len(melds_data) != sides:
+        raise RecordError(f"position.melds: expected one list of melds per side ({sides})")
     melds: list[list[Meld]] = []
     for side, side_melds in enumerate(melds_data):
         if not isinstance(side_melds, list):
@@ -209,18 +222,18 @@ def position_state(data: dict[str, Any], rules: Rules) -> HandState:
                 for i, p in enumerate(pos.get("pozzetti", []))]
     stock = taker.many(_cards(pos.get("stock", []), "position.stock"), "position.stock")
     pile = taker.many(_cards(pos.get("pile", []), "position.pile"), "position.pile")
-    taken = pos.get("pozzetto_taker", [None, None])
-    if not isinstance(taken, list) or len(taken) != 2 or not all(
+    taken = pos.get("pozzetto_taker", [None] * sides)
+    if not isinstance(taken, list) or len(taken) != sides or not all(
             t is None or (isinstance(t, int) and 0 <= t < players) for t in taken):
-        raise RecordError("position.pozzetto_taker: expected [seat or null, seat or null]")
+        raise RecordError("position.pozzetto_taker: expected a seat or null for each side")
     turn = pos.get("turn", (dealer + 1) % players)
     if not isinstance(turn, int) or not 0 <= turn < players:
         raise RecordError(f"position.turn: {turn!r} is not a seat")
     phase = pos.get("phase", DRAW_PHASE)
     if phase not in (DRAW_PHASE, PLAY_PHASE):
         raise RecordError("position.phase: expected \"draw\" or \"play\"")
-    if len(pozzetti) + sum(t is not None for t in taken) != 2:
-        raise RecordError("position: pozzetti left plus pozzetti taken must make 2")
+    if len(pozzetti) + sum(t is not None for t in taken) != sides:
+        raise RecordError(f"position: pozzetti left plus pozzetti taken must make {sides}")
     if sorted(taker.used) != _all_ids(rules):
         missing = sorted(set(_all_ids(rules)) - taker.used)
         raise RecordError(f"position: {len(missing)} cards missing, e.g. {card_str(missing[0])}")
@@ -302,22 +315,24 @@ def record_of(state: HandState, *, seats: list[str] | None = None) -> dict[str, 
         "version": VERSION,
         "engine": __version__,
         "rules": state.rules.name,
-        "options": _options_diff(state.rules),
+        "options": _options_diff(state.rules, state.players),
         "players": state.players,
     }
     if seats is not None:
         out["seats"] = seats
     out["dealer"] = state.dealer
-    out["deal"] = {**({"seed": deal.seed} if deal.seed is not None else {}), **faces,
+    out["deal"] = {**({"seed": deal.seed} if deal.seed is not None else {}),
+                   **({"individual": True} if deal.individual else {}), **faces,
                    "card_ids": ids}
     out["moves"] = [str(a) for a in state.moves()]
     return out
 
 
-def _options_diff(rules: Rules) -> dict[str, Any]:
+def _options_diff(rules: Rules, players: int) -> dict[str, Any]:
     base = PRESETS.get(rules.name)
     if base is None:
         return {}
+    base = base.for_players(players)
     mine, theirs = rules.to_dict(), base.to_dict()
     return {k: _listed(v) for k, v in mine.items() if theirs[k] != v}
 
@@ -343,6 +358,8 @@ def state_summary(state: HandState) -> dict[str, Any]:
         "stock_count": len(state.stock),
         "pozzetti_left": len(state.pozzetti),
         "pozzetto_taker": [t if t >= 0 else None for t in state.pozzetto_taker],
+        "side_of": list(state.side_of),
+        "mode": state.mode,
         "moves": len(state.moves()),
     }
     if state.is_over:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from burraco.engine.scoring import Pozzetto, SideScore, score_side
+from burraco.engine.scoring import Pozzetto, SideScore, half_up, score_side
 from burraco.engine.state import CARD_FACE, HandState
 
 
@@ -21,6 +21,12 @@ class HandResult:
     reason: str
     closer: int
     sides: tuple[SideScore, ...]
+    """Each side's score, in the order of ``side_seats``."""
+    side_seats: tuple[tuple[int, ...], ...]
+    """The seats of each side as the hand ended."""
+    seat_totals: tuple[int, ...]
+    """What each seat scores for the hand: its side's total, or half of a pair's total
+    (rounded up to 5) for the pairs formed at 3 and 5 players (§13.2)."""
     redeal: bool
     """True when nobody took a pozzetto and the rules say to deal again (§8.4)."""
 
@@ -33,7 +39,11 @@ class HandResult:
             "reason": self.reason,
             "closer": self.closer,
             "redeal": self.redeal,
-            "sides": [s.to_dict() for s in self.sides],
+            "sides": [
+                {"seats": list(seats), **score.to_dict()}
+                for seats, score in zip(self.side_seats, self.sides, strict=True)
+            ],
+            "seat_totals": list(self.seat_totals),
         }
 
 
@@ -44,8 +54,11 @@ def hand_result(state: HandState) -> HandResult:
     anybody = any(t >= 0 for t in state.pozzetto_taker)
     closer_side = state.side_of[state.closer] if state.closer >= 0 else -1
     sides = []
-    for side in range(state.sides):
+    side_seats = []
+    seat_totals = [0] * state.players
+    for side in state.live_sides():
         seats = state.seats_of(side)
+        side_seats.append(tuple(seats))
         hand = [CARD_FACE[c] for s in seats for c in state.hands[s]]
         unplayed = [CARD_FACE[c] for s in seats for c in state.pending[s]]
         status: Pozzetto
@@ -53,9 +66,14 @@ def hand_result(state: HandState) -> HandResult:
             status = "taken"
         else:
             status = "missing" if anybody else "nobody"
-        sides.append(score_side(
+        score = score_side(
             state.melds[side], hand, closed=side == closer_side, pozzetto=status,
             unplayed=unplayed, rules=state.rules,
-        ))
+        )
+        sides.append(score)
+        split = state.mode == "pairs" and len(seats) == 2
+        for seat in seats:
+            seat_totals[seat] = half_up(score.total) if split else score.total
     redeal = not anybody and state.rules.nobody_pozzetto == "redeal"
-    return HandResult(state.end_reason, state.closer, tuple(sides), redeal)
+    return HandResult(state.end_reason, state.closer, tuple(sides), tuple(side_seats),
+                      tuple(seat_totals), redeal)

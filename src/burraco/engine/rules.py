@@ -55,7 +55,9 @@ class Rules:
     pozzetti_by: Literal["right", "left"] = _opt(
         "right", "§2.4", "side of the dealer of the player who builds the pozzetti")
     # §1, §13 equipment
-    packs: int = _opt(2, "§1.1, §13.2", "packs of 52 cards + 2 jokers each")
+    packs: int = _opt(2, "§1.1", "packs of 52 cards + 2 jokers each (2 and 4 players)")
+    three_player_packs: int = _opt(2, "§13.2", "packs for 3 players (CONFLICT: 3 in one source)")
+    five_six_player_packs: int = _opt(3, "§13.3, §13.4", "packs for 5 and 6 players")
     jokers: bool = _opt(True, "§14.1", "jokers are in play (False: pinelle only)")
     hand_size: int = _opt(11, "§2.6", "cards dealt to each player")
     pozzetto_size: int = _opt(11, "§2.5", "cards in each ordinary pozzetto")
@@ -109,9 +111,17 @@ class Rules:
         "MP-difference bounds for VP 10…19 by smazzate per match (2-hand/team: not found)")
     # §13 player counts
     individual_from: int = _opt(
-        1000, "§13.2, §13.3", "3 and 5 players: score from which all play individually")
+        1000, "§13.2", "3 players: score from which all play individually")
+    five_player_individual_from: int = _opt(
+        1005, "§13.3", "5 players: score from which all play individually")
     three_player_target: int = _opt(1505, "§13.2", "3 players: match end")
-    five_player_target: int = _opt(1505, "§13.3", "5 players: match end")
+    five_player_target: int = _opt(
+        1505, "§13.3", "5 players: match end (not stated by the sources; as for 3 players)")
+    partner_wild_pickup_barred: bool = _opt(
+        True, "§13.2", "3 and 5 players: a partner may not take a pile holding a wild "
+        "discarded by the other partner")
+    six_player_closing: Closing = _opt(
+        "clean-and-other", "§13.4", "6 players: burraco needed to close")
 
     def bonus(self, kind: str) -> int:
         """Bonus of a burraco type under these rules (0 when the type is not scored)."""
@@ -119,6 +129,22 @@ class Rules:
             if name == kind:
                 return points
         return 0
+
+    def packs_for(self, players: int) -> int:
+        if players == 3:
+            return self.three_player_packs
+        if players >= 5:
+            return self.five_six_player_packs
+        return self.packs
+
+    def for_players(self, players: int) -> Rules:
+        """The rules as they apply at a table of ``players`` (packs, 6-player closing)."""
+        changes: dict[str, Any] = {}
+        if self.packs_for(players) != self.packs:
+            changes["packs"] = self.packs_for(players)
+        if players == 6 and self.closing == "any":
+            changes["closing"] = self.six_player_closing
+        return replace(self, **changes) if changes else self
 
     def with_options(self, **changes: Any) -> Rules:
         """A copy with some options changed; unknown names raise ``TypeError``."""

@@ -22,6 +22,7 @@ from burraco.engine.events import (
     Melded,
     PickedUp,
     PozzettoSeen,
+    PairsFormed,
     PozzettoTaken,
     TimeCalled,
 )
@@ -43,10 +44,10 @@ class HandState:
     """A hand in progress.  Seats are numbered in playing order (§2.3)."""
 
     __slots__ = (
-        "barred", "deal", "dealer", "end_reason", "closer", "final_turn", "hands", "history",
-        "known", "melds", "pending", "pending_seen", "phase", "pile", "players", "pozzetti",
-        "pozzetto_taker", "rules", "side_of", "stall", "stock", "time_left", "turn",
-        "turn_melded", "turn_single_pickup",
+        "barred", "closer", "deal", "dealer", "end_reason", "final_turn", "hands", "history",
+        "known", "meld_counter", "meld_seq", "melds", "mode", "pending", "pending_seen", "phase",
+        "pile", "pile_from", "players", "pozzetti", "pozzetto_taker", "rules", "side_of", "stall",
+        "stock", "time_left", "turn", "turn_melded", "turn_single_pickup",
     )
 
     rules: Rules
@@ -60,8 +61,12 @@ class HandState:
     pozzetto_taker: list[int]
     side_of: list[int]
     melds: list[list[Meld]]
+    meld_seq: list[list[int]]
+    meld_counter: int
+    mode: str
     stock: list[int]
     pile: list[int]
+    pile_from: list[int]
     known: list[list[int]]
     turn: int
     phase: str
@@ -78,6 +83,7 @@ class HandState:
     @classmethod
     def start(cls, deal: Deal, rules: Rules = FIBUR) -> HandState:
         """The state before the first turn of ``deal`` (checked for completeness)."""
+        rules = rules.for_players(deal.players)
         check_deal(deal, rules)
         return cls._laid_out(deal, rules)
 
@@ -86,9 +92,13 @@ class HandState:
         cls, deal: Deal, rules: Rules, *, melds: list[list[Meld]], pozzetto_taker: list[int | None],
         turn: int, phase: str,
     ) -> HandState:
-        """A mid-hand position: ``deal`` holds what is in hands, pozzetti, stock and pile now."""
-        state = cls._laid_out(deal, rules)
+        """A mid-hand position: ``deal`` holds what is in hands, pozzetti, stock and pile now.
+
+        Only fixed partnerships (2, 4 and 6 players) can be given as positions.
+        """
+        state = cls._laid_out(deal, rules.for_players(deal.players))
         state.melds = [list(m) for m in melds]
+        state.meld_seq = [list(range(len(m))) for m in melds]
         state.pozzetto_taker = [-1 if t is None else t for t in pozzetto_taker]
         state.turn = turn
         state.phase = phase
@@ -106,12 +116,20 @@ class HandState:
         state.pending = [[] for _ in range(n)]
         state.pending_seen = [False] * n
         state.pozzetti = list(deal.pozzetti)
-        state.side_of = [seat % 2 for seat in range(n)]
-        sides = 2
+        if n in (3, 5):  # everyone alone at first (§13.2, §13.3)
+            state.side_of = list(range(n))
+            state.mode = "individual" if deal.individual else "solo-then-pairs"
+        else:  # fixed partnerships, partners opposite (§2.1, §13.4)
+            state.side_of = [seat % (n // 2) if n > 2 else seat for seat in range(n)]
+            state.mode = "fixed"
+        sides = max(state.side_of) + 1
         state.pozzetto_taker = [-1] * sides
         state.melds = [[] for _ in range(sides)]
+        state.meld_seq = [[] for _ in range(sides)]
+        state.meld_counter = 0
         state.stock = list(reversed(deal.stock))  # top card at the end of the list
         state.pile = list(deal.pile)
+        state.pile_from = [-1] * len(deal.pile)
         state.known = [[] for _ in range(n)]
         state.turn = deal.first_player
         state.phase = DRAW_PHASE
@@ -143,8 +161,12 @@ class HandState:
         other.pozzetto_taker = self.pozzetto_taker[:]
         other.side_of = self.side_of[:]
         other.melds = [m[:] for m in self.melds]
+        other.meld_seq = [m[:] for m in self.meld_seq]
+        other.meld_counter = self.meld_counter
+        other.mode = self.mode
         other.stock = self.stock[:]
         other.pile = self.pile[:]
+        other.pile_from = self.pile_from[:]
         other.known = [k[:] for k in self.known]
         other.turn = self.turn
         other.phase = self.phase
@@ -165,7 +187,12 @@ class HandState:
 
     @property
     def sides(self) -> int:
+        """Number of side slots (some may be empty after 3 or 5 players pair up)."""
         return len(self.melds)
+
+    def live_sides(self) -> list[int]:
+        """The sides that have players, in order."""
+        return sorted(set(self.side_of))
 
     def moves(self) -> list[Action]:
         """Every action applied since the deal, in order."""
@@ -269,8 +296,12 @@ class HandState:
         if self.rules.pile_pickup != "free":
             raise IllegalActionError(
                 f"pile rule {self.rules.pile_pickup!r} is not supported by this engine yet")
+        if self.partner_wild_in_pile(seat):
+            raise IllegalActionError(
+                "the pile holds a wild your partner discarded: you may not take it (§13.2)")
         cards = self.pile
         self.pile = []
+        self.pile_from = []
         if len(cards) == 1 and self.rules.single_card_pile_rule:
             self.barred = cards[0]
         self.turn_single_pickup = len(cards) == 1
@@ -278,6 +309,16 @@ class HandState:
         self.known[seat].extend(cards)
         events.append(PickedUp(seat, tuple(cards)))
         self._begin_play(seat, events)
+
+    def partner_wild_in_pile(self, seat: int) -> bool:
+        """3 and 5 players: a wild discarded by the seat's partner lies in the pile (§13.2)."""
+        if self.mode != "pairs" or not self.rules.partner_wild_pickup_barred:
+            return False
+        side = self.side_of[seat]
+        return any(
+            by != seat and by >= 0 and self.side_of[by] == side and FACE_IS_WILD[CARD_FACE[c]]
+            for c, by in zip(self.pile, self.pile_from, strict=True)
+        )
 
     def _begin_play(self, seat: int, events: list[Event]) -> None:
         self.phase = PLAY_PHASE
@@ -324,6 +365,8 @@ class HandState:
         self.hands[seat] = remaining
         self._forget_known(seat, cards)
         self.melds[side] = melds_after
+        self.meld_seq[side] = [*self.meld_seq[side], self.meld_counter]
+        self.meld_counter += 1
         self.turn_melded = True
         events.append(Melded(seat, side, len(melds_after) - 1, result.cards))
         if not remaining:
@@ -407,6 +450,32 @@ class HandState:
             self.pending[seat] = list(pozzetto)
             self.pending_seen[seat] = False
         events.append(PozzettoTaken(seat, side, live, tuple(pozzetto)))
+        if self.mode == "solo-then-pairs":
+            self._form_pairs(seat, events)
+
+    def _form_pairs(self, solo: int, events: list[Event]) -> None:
+        """3 and 5 players: the first to run out plays solo, the others pair up (§13.2–3).
+
+        With 5 players partners are never neighbours (A solo: B–D and C–E).  Each
+        pair's melds stay separate melds, numbered in order of creation.
+        """
+        n = self.players
+        others = [(solo + k) % n for k in range(1, n)]
+        pairs = [(others[0], others[1])] if n == 3 else [(others[0], others[2]),
+                                                         (others[1], others[3])]
+        for a, b in pairs:
+            keep, gone = min(a, b), max(a, b)
+            merged = sorted(
+                zip(self.meld_seq[keep] + self.meld_seq[gone], self.melds[keep] + self.melds[gone],
+                    strict=True),
+                key=lambda pair: pair[0])
+            self.meld_seq[keep] = [seq for seq, _ in merged]
+            self.melds[keep] = [meld for _, meld in merged]
+            self.meld_seq[gone] = []
+            self.melds[gone] = []
+            self.side_of[gone] = keep
+        self.mode = "pairs"
+        events.append(PairsFormed(solo, tuple(pairs)))
 
     def _discard(self, action: Discard, events: list[Event]) -> None:
         seat = self.turn
@@ -438,6 +507,7 @@ class HandState:
         if card in self.known[seat]:
             self.known[seat].remove(card)
         self.pile.append(card)
+        self.pile_from.append(seat)
         events.append(Discarded(seat, card))
         if not hand and not closing:
             if not self.pozzetti:
