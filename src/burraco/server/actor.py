@@ -1,0 +1,580 @@
+"""One owner per live table: an asyncio task that handles the table's commands one at a time.
+
+Everything that may change a table goes through :meth:`TableActor.submit` and
+is handled in order by :meth:`TableActor.run`.  A command is checked (seat,
+client message id, expected version, turn), applied by the engine through
+:class:`~burraco.server.game.Game`, and its events are appended to the
+database in one transaction; only after the commit does the actor adopt the
+new game, send each connection the events as its seat may see them, and ack.
+Every client command is answered by exactly one ``ack`` or ``reject``.
+
+The actor also runs what happens by itself at a table: bot seats and
+stand-ins for dropped players (``seats``), the grace countdown of a dropped
+player, and the turn clock (``clock``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, Protocol
+
+from burraco.engine.actions import Action, ActionParseError, parse_action
+from burraco.engine.legal import legal_actions
+from burraco.engine.views import view
+from burraco.server import clock
+from burraco.server.config import ServerConfig
+from burraco.server.game import FINISHED, PLAYING, Game, GameError, Step, TableEvent, fresh_deal
+from burraco.server.identity import Guest
+from burraco.server.projection import frame, project, sync_body
+from burraco.server.protocol import Act, Hello, Undo, ack, dumps, reject
+from burraco.server.seats import SeatBots
+from burraco.server.storage.repository import CommitUnit, apply_unit
+from burraco.server.storage.writer import Writer
+
+log = logging.getLogger("burraco.server.actor")
+RECENT_EVENTS = 600
+
+
+class Conn(Protocol):
+    """A client connection as the actor sees it (the gateway implements it)."""
+
+    seat: int | None
+    guest: Guest | None
+    wants_legal: bool
+
+    def send(self, text: str) -> None: ...
+
+    def close(self, code: int, reason: str) -> None: ...
+
+
+# --- what the queue carries -------------------------------------------------------------------
+
+@dataclass(slots=True)
+class Join:
+    conn: Conn
+    hello: Hello
+
+
+@dataclass(slots=True)
+class Leave:
+    conn: Conn
+
+
+@dataclass(slots=True)
+class ClientCommand:
+    conn: Conn
+    message: Act | Undo
+
+
+@dataclass(slots=True)
+class BotCommand:
+    seat: int
+    version: int
+    action: Action
+    source: str  # bot | standin | clock
+
+
+@dataclass(slots=True)
+class Resync:
+    conn: Conn
+
+
+@dataclass(slots=True)
+class Timer:
+    kind: str  # grace | clock
+    seat: int
+    key: object
+
+
+@dataclass(slots=True)
+class Claim:
+    """A seat claimed outside a connection (the creator's own seat at creation)."""
+
+    seat: int
+    guest: Guest
+    done: asyncio.Future[str | None] = field(default_factory=lambda: asyncio.get_running_loop()
+                                             .create_future())
+
+
+Item = Join | Leave | ClientCommand | BotCommand | Resync | Timer | Claim
+
+
+class TableActor:
+    def __init__(
+        self, table_id: str, game: Game, *, writer: Writer, settings: ServerConfig,
+        recent: list[tuple[int, str, dict[str, Any]]] | None = None,
+        cmids: dict[tuple[int, str], tuple[int, int]] | None = None,
+        on_idle: Callable[[str], None] | None = None,
+    ) -> None:
+        self.table_id = table_id
+        self.game = game
+        self.writer = writer
+        self.settings = settings
+        self.config = game.config
+        self.log: deque[tuple[int, str, dict[str, Any]]] = deque(recent or (),
+                                                                 maxlen=RECENT_EVENTS)
+        self.cmids = dict(cmids or {})
+        self.subs: list[Conn] = []
+        self.online = [0] * self.config.players
+        self.grace: dict[int, tuple[float, asyncio.TimerHandle]] = {}
+        self.standin: set[int] = set()
+        self.bots = SeatBots()
+        self._bot_version = -1
+        self._bot_task: asyncio.Task[None] | None = None
+        self._clock_key: object = None
+        self._clock_deadline: float | None = None
+        self._clock_handle: asyncio.TimerHandle | None = None
+        self._queue: asyncio.Queue[Item | None] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self._on_idle = on_idle
+        self.commands = 0
+
+    # --- running -----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self.run(), name=f"table-{self.table_id}")
+        self._after_change()
+
+    async def stop(self) -> None:
+        self._queue.put_nowait(None)
+        if self._task is not None:
+            await self._task
+        for _, handle in self.grace.values():
+            handle.cancel()
+        if self._clock_handle is not None:
+            self._clock_handle.cancel()
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+
+    def submit(self, item: Item) -> bool:
+        """Queue an item; a client command is refused (False) when the table is overloaded."""
+        if isinstance(item, ClientCommand) and self._queue.qsize() >= self.settings.queue_limit:
+            return False
+        self._queue.put_nowait(item)
+        return True
+
+    async def run(self) -> None:
+        while True:
+            item = await self._queue.get()
+            if item is None:
+                return
+            try:
+                await self._handle(item)
+            except Exception:  # a bug must not kill the table: log it, answer, carry on
+                log.exception("table %s: failed handling %r", self.table_id, item)
+                if isinstance(item, ClientCommand):
+                    self._reject(item.conn, "internal_error", "the server failed on this "
+                                 "command; nothing changed", item.message.id)
+
+    async def _handle(self, item: Item) -> None:
+        if isinstance(item, ClientCommand):
+            await self._client_command(item.conn, item.message)
+        elif isinstance(item, BotCommand):
+            await self._bot_command(item)
+        elif isinstance(item, Join):
+            await self._join(item.conn, item.hello)
+        elif isinstance(item, Leave):
+            self._leave(item.conn)
+        elif isinstance(item, Resync):
+            self._send_sync(item.conn)
+        elif isinstance(item, Timer):
+            await self._timer(item)
+        elif isinstance(item, Claim):
+            item.done.set_result(await self._claim(item.seat, item.guest, None))
+
+    # --- commands ------------------------------------------------------------------------------
+
+    def _reject(self, conn: Conn | None, code: str, reason: str, cmid: str | None,
+                **extra: Any) -> None:
+        if conn is not None:
+            conn.send(dumps(reject(code, reason, cmid, self.game.version, **extra)))
+
+    async def _client_command(self, conn: Conn, message: Act | Undo) -> None:
+        cmid = message.id
+        seat = conn.seat
+        if seat is None:
+            return self._reject(conn, "spectator", "spectators cannot act", cmid)
+        if message.seat is not None and message.seat != seat:
+            return self._reject(conn, "not_your_seat", f"this connection holds seat {seat}, "
+                                f"not seat {message.seat}", cmid)
+        done = self.cmids.get((seat, cmid))
+        if done is not None:
+            return self._reject(
+                conn, "duplicate_message",
+                f"message {cmid!r} was already applied as versions {done[0]}-{done[1]}",
+                cmid, applied={"from": done[0], "to": done[1]})
+        if self.game.status != PLAYING:
+            return self._reject(conn, "not_playing", f"the table is {self.game.status}", cmid)
+        if message.v != self.game.version:
+            return self._reject(
+                conn, "stale_version",
+                f"you sent version {message.v} but the table is at {self.game.version}: apply "
+                "the events you missed (or send sync) and retry", cmid)
+        try:
+            if isinstance(message, Act):
+                try:
+                    action = parse_action(message.action)
+                except ActionParseError as exc:
+                    return self._reject(conn, "bad_action", str(exc), cmid)
+                step = self.game.act(seat, action, fresh_deal)
+                kind, body = "act", {"action": str(action)}
+            else:
+                step = self.game.undo(seat)
+                kind, body = "undo", {}
+        except GameError as exc:
+            return self._reject(conn, exc.code, exc.reason, cmid)
+        await self._commit(step, seat=seat, cmid=cmid, kind=kind, body=body, source="client",
+                           conn=conn)
+
+    async def _bot_command(self, item: BotCommand) -> None:
+        game = self.game
+        if item.version != game.version or game.turn != item.seat:
+            return  # the table moved on while the bot thought; it is asked again
+        if item.source == "standin" and item.seat not in self.standin:
+            return  # the player came back
+        if item.source == "bot" and not self.config.is_bot(item.seat):
+            return
+        try:
+            step = game.act(item.seat, item.action, fresh_deal)
+        except GameError as exc:
+            log.error("table %s: %s move %s refused: %s", self.table_id, item.source,
+                      item.action, exc.reason)
+            return
+        await self._commit(step, seat=item.seat, cmid=f"{item.source}-{game.version + 1}",
+                           kind="act", body={"action": str(item.action)}, source=item.source)
+
+    async def _claim(self, seat: int, guest: Guest, conn: Conn | None) -> str | None:
+        """Bind ``seat`` to ``guest``; ``None`` when done, else the error code."""
+        try:
+            step = self.game.claim(seat, guest.id, guest.nickname, fresh_deal)
+        except GameError as exc:
+            if exc.code == "already_holder":
+                return None
+            self._reject(conn, exc.code, exc.reason, None)
+            return exc.code
+        ok = await self._commit(step, seat=seat, cmid=f"claim-{self.game.version + 1}",
+                                kind="claim", body={"guest_id": guest.id,
+                                                    "nickname": guest.nickname},
+                                source="client", conn=conn)
+        return None if ok else "storage_error"
+
+    async def _commit(self, step: Step, *, seat: int, cmid: str, kind: str,
+                      body: dict[str, Any], source: str, conn: Conn | None = None) -> bool:
+        """Store the step, then adopt it, broadcast its events and ack; False if not stored."""
+        before = self.game.version
+        first = before + 1
+        unit = build_unit(self.table_id, before, step, command={
+            "seat": seat, "cmid": cmid, "kind": kind, "body": body, "source": source})
+        try:
+            await self.writer.run(partial(apply_unit, unit=unit))
+        except Exception as exc:
+            log.error("table %s: storing versions %d-%d failed: %s", self.table_id, first,
+                      step.game.version, exc)
+            self._reject(conn, "storage_error", f"the database refused the command ({exc}); "
+                         "nothing changed, retry", cmid if source == "client" else None)
+            return False
+        self.game = step.game
+        self.commands += 1
+        self.cmids[(seat, cmid)] = (first, step.game.version)
+        self._broadcast(first, step.events)
+        if conn is not None and kind in ("act", "undo"):
+            conn.send(dumps(ack(cmid, first, step.game.version)))
+        self._after_change()
+        return True
+
+    # --- sending -------------------------------------------------------------------------------
+
+    def _broadcast(self, first: int, events: list[TableEvent]) -> None:
+        for offset, event in enumerate(events):
+            version = first + offset
+            self.log.append((version, event.kind, event.payload))
+            texts: dict[int | None, str] = {}
+            for conn in self.subs:
+                text = texts.get(conn.seat)
+                if text is None:
+                    text = texts[conn.seat] = frame(
+                        version, project(event.kind, event.payload, conn.seat))
+                conn.send(text)
+
+    def _send_sync(self, conn: Conn) -> None:
+        body = {"t": "sync", "version": self.game.version, "table": self.public_info(),
+                "seat": conn.seat, **sync_body(self.game, conn.seat),
+                "seats": self.presence(), "clock": self._clock_info()}
+        conn.send(dumps(body))
+        self._send_legal(conn)
+
+    def _send_legal(self, conn: Conn) -> None:
+        seat = conn.seat
+        if not conn.wants_legal or seat is None or self.game.turn != seat:
+            return
+        conn.send(dumps(self._legal_message(seat)))
+
+    def _legal_message(self, seat: int) -> dict[str, Any]:
+        assert self.game.hand is not None
+        undo = self.config.casual and bool(self.game.undoable(seat))
+        return {"t": "legal", "version": self.game.version, "seat": seat,
+                "actions": [str(a) for a in legal_actions(self.game.hand)], "undo": undo}
+
+    def public_info(self) -> dict[str, Any]:
+        return {"id": self.table_id, "config": self.config.to_dict()}
+
+    def presence(self) -> list[dict[str, Any]]:
+        out = []
+        for seat, spec in enumerate(self.config.seats):
+            holder = self.game.holders[seat] if seat < len(self.game.holders) else None
+            grace = self.grace.get(seat)
+            out.append({
+                "seat": seat, "kind": spec.kind, "level": spec.level,
+                "nickname": holder.nickname if holder else None,
+                "online": spec.kind == "bot" or self.online[seat] > 0,
+                "grace_deadline_ms": int(grace[0] * 1000) if grace else None,
+                "grace_seconds": self.config.grace_seconds,
+                "standin": self.config.standin if seat in self.standin else None,
+            })
+        return out
+
+    def _send_presence(self) -> None:
+        text = dumps({"t": "presence", "seats": self.presence()})
+        for conn in self.subs:
+            conn.send(text)
+
+    def _clock_info(self) -> dict[str, Any] | None:
+        if self._clock_deadline is None or self.game.turn is None:
+            return None
+        return {"seat": self.game.turn, "deadline_ms": int(self._clock_deadline * 1000),
+                "seconds": self.config.turn_seconds}
+
+    # --- connections ---------------------------------------------------------------------------
+
+    async def _join(self, conn: Conn, hello: Hello) -> None:
+        seat = conn.seat
+        game = self.game
+        if seat is not None:
+            if not 0 <= seat < self.config.players:
+                self._reject(conn, "no_such_seat", f"no seat {seat} at a table of "
+                             f"{self.config.players}", None)
+                return conn.close(4400, "no such seat")
+            if self.config.is_bot(seat):
+                self._reject(conn, "bot_seat", f"seat {seat} is played by a bot", None)
+                return conn.close(4403, "bot seat")
+            holder = game.holders[seat]
+            assert conn.guest is not None
+            if holder is not None and holder.guest_id != conn.guest.id:
+                self._reject(conn, "seat_taken", f"seat {seat} is held by {holder.nickname}",
+                             None)
+                return conn.close(4403, "seat taken")
+        self.subs.append(conn)
+        catch_up = self._catch_up_mode(hello.v)
+        conn.send(dumps({"t": "hello_ok", "table": self.table_id, "seat": seat,
+                         "version": game.version, "catch_up": catch_up,
+                         "nickname": conn.guest.nickname if conn.guest else None}))
+        if catch_up == "sync":
+            self._send_sync(conn)
+        else:
+            if catch_up == "replay":
+                assert hello.v is not None
+                for version, kind, payload in self.log:
+                    if version > hello.v:
+                        conn.send(frame(version, project(kind, payload, seat)))
+            conn.send(dumps({"t": "presence", "seats": self.presence()}))
+            info = self._clock_info()
+            if info is not None:
+                conn.send(dumps({"t": "clock", **info}))
+            self._send_legal(conn)
+        if seat is not None:
+            assert conn.guest is not None
+            self.online[seat] += 1
+            grace = self.grace.pop(seat, None)
+            if grace is not None:
+                grace[1].cancel()
+            self.standin.discard(seat)
+            if game.holders[seat] is None and await self._claim(seat, conn.guest, conn):
+                self.online[seat] -= 1
+                self.subs.remove(conn)
+                return conn.close(4409, "claim failed")
+            self._send_presence()
+
+    def _catch_up_mode(self, client_version: int | None) -> str:
+        current = self.game.version
+        if client_version is None or client_version > current:
+            return "sync"
+        if client_version == current:
+            return "none"
+        if self.log and self.log[0][0] <= client_version + 1:
+            return "replay"
+        return "sync"
+
+    def _leave(self, conn: Conn) -> None:
+        if conn not in self.subs:
+            return
+        self.subs.remove(conn)
+        seat = conn.seat
+        if seat is not None:
+            self.online[seat] -= 1
+            if self.game.status == PLAYING:
+                self._check_grace()  # starts the grace countdown, which tells everyone
+            else:
+                self._send_presence()
+        if not self.subs and self.game.status == FINISHED and self._on_idle is not None:
+            self._on_idle(self.table_id)
+
+    # --- what happens by itself ----------------------------------------------------------------
+
+    def _after_change(self) -> None:
+        """After any change: legal actions to the seat on turn, grace, bots, the clock."""
+        self._check_grace()
+        turn = self.game.turn
+        if turn is not None:
+            wanting = [c for c in self.subs if c.seat == turn and c.wants_legal]
+            if wanting:
+                text = dumps(self._legal_message(turn))
+                for conn in wanting:
+                    conn.send(text)
+        self._schedule_bot()
+        self._arm_clock()
+
+    def _check_grace(self) -> None:
+        """Start the countdown of every held human seat that has no connection."""
+        game = self.game
+        if game.status != PLAYING:
+            return
+        for seat in self.config.human_seats:
+            if (game.holders[seat] is not None and self.online[seat] == 0
+                    and seat not in self.grace and seat not in self.standin):
+                self._start_grace(seat)
+
+    def _bot_level(self, seat: int) -> tuple[str, str] | None:
+        """(level, source) when a bot plays ``seat`` now."""
+        spec = self.config.seats[seat]
+        if spec.kind == "bot":
+            return (spec.level or "basic", "bot")
+        if seat in self.standin:
+            return (self.config.standin, "standin")
+        return None
+
+    def _schedule_bot(self) -> None:
+        game = self.game
+        seat = game.turn
+        if seat is None or game.hand is None or self._bot_version == game.version:
+            return
+        playing = self._bot_level(seat)
+        if playing is None:
+            return
+        self._bot_version = game.version
+        level, source = playing
+        self._bot_task = asyncio.create_task(
+            self._think(seat, level, source, game.version, game.hand))
+
+    async def _think(self, seat: int, level: str, source: str, version: int,
+                     hand: Any) -> None:
+        delay = self.config.bot_delay
+        if delay > 0:
+            await asyncio.sleep(delay)
+        try:
+            action = await self.bots.choose(seat, level, hand)
+        except Exception:
+            log.exception("table %s: bot %s at seat %d failed", self.table_id, level, seat)
+            action = legal_actions(hand)[0]
+        self.submit(BotCommand(seat, version, action, source))
+
+    def _start_grace(self, seat: int) -> None:
+        seconds = self.config.grace_seconds
+        loop = asyncio.get_running_loop()
+        deadline = time.time() + seconds
+        handle = loop.call_later(seconds, self.submit, Timer("grace", seat, deadline))
+        self.grace[seat] = (deadline, handle)
+        self._send_presence()
+
+    def _arm_clock(self) -> None:
+        seconds = self.config.turn_seconds
+        if seconds is None:
+            return
+        key = self.game.turn_key()
+        if key == self._clock_key:
+            return
+        self._clock_key = key
+        if self._clock_handle is not None:
+            self._clock_handle.cancel()
+            self._clock_handle = None
+        seat = self.game.turn
+        if key is None or seat is None or self.config.is_bot(seat):
+            self._clock_deadline = None
+        else:
+            self._clock_deadline = time.time() + seconds
+            self._clock_handle = asyncio.get_running_loop().call_later(
+                seconds, self.submit, Timer("clock", seat, key))
+        text = dumps({"t": "clock", **(self._clock_info() or {"seat": None, "deadline_ms": None,
+                                                                "seconds": seconds})})
+        for conn in self.subs:
+            conn.send(text)
+
+    async def _timer(self, timer: Timer) -> None:
+        if timer.kind == "grace":
+            grace = self.grace.get(timer.seat)
+            if grace is None or grace[0] != timer.key or self.online[timer.seat] > 0:
+                return
+            del self.grace[timer.seat]
+            self.standin.add(timer.seat)
+            self._send_presence()
+            self._after_change()
+            return
+        # the turn clock ran out: draw if needed, then discard the least useful card
+        for _ in range(3):
+            game = self.game
+            if game.turn_key() != timer.key or game.turn != timer.seat or game.hand is None:
+                return
+            hand = game.hand
+            action = clock.timeout_action(view(hand, timer.seat), legal_actions(hand))
+            try:
+                step = game.act(timer.seat, action, fresh_deal)
+            except GameError as exc:
+                log.error("table %s: timeout move %s refused: %s", self.table_id, action, exc)
+                return
+            if not await self._commit(step, seat=timer.seat,
+                                      cmid=f"clock-{game.version + 1}", kind="act",
+                                      body={"action": str(action)}, source="clock"):
+                return
+
+    # --- for the hub ---------------------------------------------------------------------------
+
+    async def claim(self, seat: int, guest: Guest) -> str | None:
+        item = Claim(seat, guest)
+        self.submit(item)
+        return await item.done
+
+    def close_all(self, code: int, reason: str) -> None:
+        for conn in list(self.subs):
+            with contextlib.suppress(Exception):
+                conn.close(code, reason)
+
+
+def build_unit(table_id: str, before: int, step: Step, *, command: dict[str, Any],
+               new_table: dict[str, Any] | None = None) -> CommitUnit:
+    """The database writes of one step: events, command, hands begun or ended, snapshot."""
+    events = [(before + 1 + i, e.kind, e.payload) for i, e in enumerate(step.events)]
+    game = step.game
+    assert game.version == before + len(events), (game.version, before, len(events))
+    unit = CommitUnit(table_id, before, game.version, game.status, events, command,
+                      new_table=new_table)
+    if step.started is not None:
+        number, secret, dealer = step.started
+        started = next(v for v, kind, _ in events if kind == "HandStarted")
+        unit.games_started.append({
+            "number": number, "dealer": dealer, "started_version": started,
+            "commitment": secret.commitment, "deck": list(secret.order), "salt": secret.salt,
+            "cut": secret.cut})
+    if step.ended is not None:
+        number, result, record = step.ended
+        ended = next(v for v, kind, _ in events if kind == "HandEnded")
+        unit.games_ended.append({"number": number, "ended_version": ended, "result": result,
+                                 "record": record})
+        unit.snapshot = {"version": game.version, "hand_no": game.hand_no,
+                         "state": game.snapshot()}
+    return unit

@@ -1,0 +1,167 @@
+"""The FastAPI application: a small HTTP API beside the WebSocket gateway.
+
+HTTP (JSON; errors are ``{"code": ..., "detail": ...}``):
+
+* ``POST /api/guests`` ``{"nickname": "Ada"}``: a guest identity; the token is
+  returned and also set as the ``burraco_guest`` cookie.
+* ``GET /api/me``: the guest of the cookie or of ``Authorization: Bearer``.
+* ``POST /api/tables``: create a table (body: :class:`~burraco.server.tables.TableRequest`);
+  returns the seat tokens and invite links.
+* ``GET /api/tables``: public tables.  ``GET /api/tables/{id}``: one table, with
+  who sits where.  ``GET /api/tables/{id}/hands``: its hands, with the deck, salt
+  and record of every hand that is over.  Private tables need ``?token=`` (the
+  watch token or a seat token).
+* ``GET /healthz``.
+
+WebSocket: ``/ws/tables/{id}`` (docs/protocol.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict
+
+from burraco.server.config import ServerConfig
+from burraco.server.gateway import serve_connection
+from burraco.server.hub import Hub
+from burraco.server.identity import GUEST_COOKIE, Guest, TokenError, check_nickname
+from burraco.server.storage import repository as repo
+from burraco.server.tables import TableConfigError, TableRequest
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.code = code
+        self.detail = detail
+
+
+class GuestRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    nickname: str
+
+
+def create_app(settings: ServerConfig) -> FastAPI:
+    hub = Hub(settings)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    app = FastAPI(title="burraco", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.hub = hub
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"code": exc.code, "detail": exc.detail}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_body(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc'] if p != 'body') or 'body'}: {err['msg']}"
+            for err in exc.errors())
+        return JSONResponse({"code": "bad_request", "detail": problems}, status_code=422)
+
+    def guest_of(request: Request) -> Guest:
+        header = request.headers.get("authorization", "")
+        token = header[7:] if header.lower().startswith("bearer ") else request.cookies.get(
+            GUEST_COOKIE)
+        if not token:
+            raise ApiError(401, "guest_required", "send a guest token (POST /api/guests) as "
+                           "'Authorization: Bearer TOKEN' or the burraco_guest cookie")
+        try:
+            return hub.tokens.guest(token)
+        except TokenError as exc:
+            raise ApiError(401, "bad_token", str(exc)) from None
+
+    async def visible_table(table_id: str, token: str | None) -> dict[str, Any]:
+        info = await hub.read(lambda conn: repo.table_info(conn, table_id))
+        if info is None:
+            raise ApiError(404, "table_not_found", f"no table {table_id!r}")
+        if not info["public"]:
+            allowed = False
+            if token:
+                try:
+                    hub.tokens.check_watch(token, table_id)
+                    allowed = True
+                except TokenError:
+                    try:
+                        hub.tokens.seat_of(token, table_id)
+                        allowed = True
+                    except TokenError:
+                        pass
+            if not allowed:
+                raise ApiError(403, "watch_token_required",
+                               "this table is private: add ?token= (its watch or a seat token)")
+        return info
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, Any]:
+        return {"ok": True, "tables": len(hub.actors), "broken": len(hub.broken)}
+
+    @app.post("/api/guests", status_code=201)
+    async def new_guest(body: GuestRequest) -> JSONResponse:
+        try:
+            nickname = check_nickname(body.nickname)
+        except ValueError as exc:
+            raise ApiError(422, "bad_request", str(exc)) from None
+        guest, token = await hub.new_guest(nickname)
+        response = JSONResponse({"guest_id": guest.id, "nickname": guest.nickname,
+                                 "token": token}, status_code=201)
+        response.set_cookie(GUEST_COOKIE, token, httponly=True, samesite="lax",
+                            max_age=365 * 24 * 3600)
+        return response
+
+    @app.get("/api/me")
+    async def me(request: Request) -> dict[str, Any]:
+        guest = guest_of(request)
+        return {"guest_id": guest.id, "nickname": guest.nickname}
+
+    @app.post("/api/tables", status_code=201)
+    async def new_table(body: TableRequest, request: Request) -> dict[str, Any]:
+        creator = guest_of(request)
+        try:
+            return await hub.create_table(creator, body)
+        except TableConfigError as exc:
+            raise ApiError(422, "bad_request", str(exc)) from None
+
+    @app.get("/api/tables")
+    async def tables() -> dict[str, Any]:
+        rows = await hub.read(repo.table_summaries)
+        for row in rows:
+            actor = hub.actors.get(row["id"])
+            row["seats"] = actor.presence() if actor is not None else None
+        return {"tables": rows}
+
+    @app.get("/api/tables/{table_id}")
+    async def table(table_id: str, token: str | None = None) -> dict[str, Any]:
+        info = await visible_table(table_id, token)
+        actor = await hub.actor_for(table_id)
+        if actor is not None:
+            info["status"] = actor.game.status
+            info["version"] = actor.game.version
+            info["seats"] = actor.presence()
+            info["match"] = actor.game.match.to_dict()
+        return info
+
+    @app.get("/api/tables/{table_id}/hands")
+    async def hands(table_id: str, token: str | None = None) -> dict[str, Any]:
+        await visible_table(table_id, token)
+        return {"hands": await hub.read(lambda conn: repo.hand_rows(conn, table_id))}
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        await serve_connection(websocket, table_id, hub)
+
+    return app

@@ -1,0 +1,91 @@
+"""``burraco serve`` and ``burraco bench server`` (registered from ``burraco.cli``).
+
+    burraco serve [--host H] [--port P] [--db URL] [--sqlite-sync full|normal]
+    burraco bench server --tables N [--pace SECONDS] [--duration S] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from typing import Any
+
+from burraco.server.config import ConfigError, ServerConfig, default_db_url, normalize_db_url
+
+
+def register(sub: Any) -> None:
+    """Add ``serve``, and ``server`` under the existing ``bench`` (else ``bench-server``)."""
+    serve = sub.add_parser(
+        "serve", help="run the game server (HTTP + WebSockets)",
+        description="Run the Burraco game server: live tables over WebSockets, every action "
+        "stored before it is shown (docs/protocol.md).  Migrates the database and recovers "
+        "every live table on start.")
+    serve.add_argument("--host", default="127.0.0.1", help="interface (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--db", metavar="URL", default=None,
+                       help="sqlite:///PATH or postgresql://USER@HOST:PORT/DB "
+                            f"(default {default_db_url()})")
+    serve.add_argument("--sqlite-sync", choices=("full", "normal"), default="full",
+                       help="SQLite synchronous mode: full survives power loss (default), "
+                            "normal survives process crashes only")
+    serve.add_argument("--public-url", default="",
+                       help="base URL for invite links (default http://HOST:PORT)")
+    serve.add_argument("--log-level", default="warning",
+                       choices=("debug", "info", "warning", "error"))
+    serve.set_defaults(handler=run_serve)
+
+    bench = _subcommands_of(sub, "bench")
+    if bench is not None:
+        parser = bench.add_parser("server", help="actions/s and latency of the game server",
+                                  description=BENCH_DESCRIPTION)
+    else:  # pragma: no cover - only if `bench` is ever removed from burraco.cli
+        parser = sub.add_parser("bench-server", help="actions/s and latency of the game server",
+                                description=BENCH_DESCRIPTION)
+    from burraco.bench.server import add_arguments, run
+
+    add_arguments(parser)
+    parser.set_defaults(handler=run)
+
+
+BENCH_DESCRIPTION = (
+    "Start a server (or use --url), open N tables of 4 bot clients over real WebSockets on "
+    "loopback, play for --duration seconds and report actions per second and the latency "
+    "from a command to the last view of it (p50, p99).")
+
+
+def _subcommands_of(sub: Any, name: str) -> Any:
+    parser = sub.choices.get(name)
+    if parser is None:
+        return None
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return action
+    return None
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    try:
+        url = normalize_db_url(args.db or default_db_url())
+    except ConfigError as exc:
+        print(f"burraco serve: {exc}", file=sys.stderr)
+        return 2
+    if not 0 <= args.port <= 65535:
+        print(f"burraco serve: --port {args.port} is not a port", file=sys.stderr)
+        return 2
+    import uvicorn
+
+    from burraco.server.app import create_app
+
+    settings = ServerConfig(db_url=url, host=args.host, port=args.port,
+                            sqlite_sync=args.sqlite_sync, log_level=args.log_level,
+                            public_url=args.public_url)
+    logging.basicConfig(level=args.log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    config = uvicorn.Config(
+        create_app(settings), host=args.host, port=args.port, lifespan="on",
+        ws_max_size=settings.ws_max_bytes, ws_per_message_deflate=False,
+        log_level=args.log_level, access_log=False, timeout_graceful_shutdown=5)
+    server = uvicorn.Server(config)
+    server.run()
+    return 0 if server.started else 1

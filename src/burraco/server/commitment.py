@@ -1,0 +1,61 @@
+"""Provably fair deals: a CSPRNG deck order, committed to before play, revealed after.
+
+At a hand's start the server shuffles with the operating system's CSPRNG
+(``random.SystemRandom``) and draws a 32-byte salt from ``secrets``.  Every seat
+is sent ``commitment = SHA-256(text)`` where ``text`` is the ASCII string::
+
+    burraco-deal-v1:<salt: 64 lowercase hex digits>:<deck card ids, top first, comma-separated>
+
+At the hand's end the order, the salt and the cut are revealed, so anyone can
+recompute the hash and redeal the order (``burraco.engine.deal.deal_from_order``
+with the hand's dealer and cut) to check that the deal was fixed before play.
+
+>>> secret = DealSecret.fresh(players=4)
+>>> verify(secret.commitment, secret.order, secret.salt)
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from burraco.engine.deal import DEFAULT_CUT, shuffled_order
+from burraco.engine.rules import FIBUR, Rules
+
+SCHEME = "burraco-deal-v1"
+
+
+def commit(order: tuple[int, ...] | list[int], salt: str) -> str:
+    """The commitment (hex SHA-256) to a deck order under a salt (hex)."""
+    text = f"{SCHEME}:{salt}:{','.join(str(card) for card in order)}"
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def verify(commitment: str, order: tuple[int, ...] | list[int], salt: str) -> bool:
+    return secrets.compare_digest(commit(order, salt), commitment)
+
+
+@dataclass(frozen=True, slots=True)
+class DealSecret:
+    """A hand's deck order (top first), salt and cut; secret until the hand is over."""
+
+    order: tuple[int, ...]
+    salt: str
+    cut: int = DEFAULT_CUT
+
+    @property
+    def commitment(self) -> str:
+        return commit(self.order, self.salt)
+
+    @classmethod
+    def fresh(cls, *, players: int, rules: Rules = FIBUR) -> DealSecret:
+        """A new order from the OS's CSPRNG and a new salt."""
+        del players  # every player count deals from the whole deck
+        return cls(tuple(shuffled_order(None, rules)), secrets.token_hex(32))
+
+    def reveal(self) -> dict[str, Any]:
+        return {"scheme": SCHEME, "commitment": self.commitment, "order": list(self.order),
+                "salt": self.salt, "cut": self.cut}

@@ -1,0 +1,81 @@
+"""Server settings: one frozen value, built by ``burraco serve`` from its options.
+
+The default database is a SQLite file in the user's data folder
+(``$BURRACO_DATA_DIR``, else ``$XDG_DATA_HOME/burraco``, else
+``~/.local/share/burraco``).  PostgreSQL URLs may be given in the usual
+``postgresql://`` form; the installed driver (psycopg 3) is filled in.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+SqliteSync = Literal["full", "normal"]
+
+
+class ConfigError(ValueError):
+    """A server setting is unusable; the message names it."""
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    db_url: str
+    host: str = "127.0.0.1"
+    port: int = 8000
+    max_message_bytes: int = 16 * 1024
+    """Largest client message the server reads; larger ones are rejected (``too_large``)."""
+    ws_max_bytes: int = 1024 * 1024
+    """Frames above this are refused by the WebSocket layer itself (close code 1009)."""
+    hello_timeout: float = 10.0
+    """Seconds a new connection has to send its ``hello``."""
+    outbox_limit: int = 2000
+    """Frames waiting for one slow connection before it is closed (it may reconnect)."""
+    queue_limit: int = 1000
+    """Commands waiting at one table before new ones are rejected (``overloaded``)."""
+    sqlite_sync: SqliteSync = "full"
+    """SQLite ``synchronous`` pragma: ``full`` survives power loss, ``normal`` only crashes."""
+    log_level: str = "warning"
+    public_url: str = ""
+    """Base URL put into invite links (default ``http://HOST:PORT``)."""
+
+    @property
+    def base_url(self) -> str:
+        return self.public_url.rstrip("/") or f"http://{self.host}:{self.port}"
+
+
+def data_dir() -> Path:
+    explicit = os.environ.get("BURRACO_DATA_DIR")
+    if explicit:
+        return Path(explicit)
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
+    return base / "burraco"
+
+
+def default_db_url() -> str:
+    return f"sqlite:///{data_dir() / 'server.db'}"
+
+
+def normalize_db_url(url: str) -> str:
+    """The SQLAlchemy URL for ``url``; raise :class:`ConfigError` for an unsupported one."""
+    url = url.strip()
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if url.startswith(("postgresql+psycopg://", "sqlite:///")):
+        return url
+    if url == "sqlite://" or url.startswith("sqlite://"):
+        raise ConfigError(
+            f"--db {url!r}: give a SQLite file as sqlite:///PATH (an in-memory database would "
+            "lose every table on restart)")
+    raise ConfigError(
+        f"--db {url!r}: expected sqlite:///PATH or postgresql://USER@HOST:PORT/DATABASE")
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file of a ``sqlite:///`` URL (``None`` for other databases)."""
+    if not url.startswith("sqlite:///"):
+        return None
+    return Path(url[len("sqlite:///"):].split("?", 1)[0])

@@ -1,0 +1,381 @@
+"""A table's game as a pure value: the match lifecycle on top of ``HandState``.
+
+:class:`Game` holds the match, the hand in play and who holds each seat.  Its
+methods never change it: each returns a :class:`Step` with the next game and
+the :class:`TableEvent` list that led there, or raises :class:`GameError`
+with a stable code and the engine's reason.  The table actor stores a step's
+events before it adopts the step, so a failed write leaves the game as it was;
+recovery replays the stored commands through the same methods, taking each
+hand's deck from the database instead of the shuffler (:data:`DealSource`).
+
+Events carry everything (the dealt hands too); ``projection`` decides what each
+seat may see of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from burraco.engine.actions import Action, Attach, CallTime, Discard, Draw, NewMeld, Pickup
+from burraco.engine.cards import card_str
+from burraco.engine.deal import deal_from_order
+from burraco.engine.events import event_to_dict
+from burraco.engine.match import FreePlayMatch, TournamentMatch
+from burraco.engine.records import record_of
+from burraco.engine.result import hand_result
+from burraco.engine.rules import Rules
+from burraco.engine.state import PLAY_PHASE, HandState, IllegalActionError
+from burraco.engine.vp import vp_table
+from burraco.server.commitment import DealSecret
+from burraco.server.tables import TableConfig
+
+WAITING = "waiting"
+PLAYING = "playing"
+FINISHED = "finished"
+
+DealSource = Callable[[int, Rules], DealSecret]
+"""``(hand number, rules) -> DealSecret``: the shuffler live, the database in recovery."""
+
+
+def fresh_deal(number: int, rules: Rules) -> DealSecret:
+    """The live deal source: a CSPRNG order and salt for every hand."""
+    del number
+    return DealSecret.fresh(players=0, rules=rules)
+
+
+class GameError(Exception):
+    """A command cannot be applied; ``code`` is stable (docs/protocol.md), ``reason`` human."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    kind: str
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Holder:
+    guest_id: str
+    nickname: str
+
+
+# --- the match ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class TableMatch:
+    """Free play to a target, or a fixed number of smazzate (VP when a table exists, §11.2)."""
+
+    mode: str
+    players: int
+    rules: Rules
+    target: int | None
+    smazzate: int | None
+    hands: tuple[tuple[int, int], ...] = ()
+
+    @classmethod
+    def new(cls, config: TableConfig, rules: Rules) -> TableMatch:
+        match = cls(config.mode, config.players, rules, config.target, config.smazzate)
+        match._engine()  # raises ValueError for settings the engine's matches refuse
+        return match
+
+    def _engine(self) -> FreePlayMatch | TournamentMatch | None:
+        if self.mode == "free":
+            return FreePlayMatch(self.players, self.rules, self.hands)
+        assert self.smazzate is not None
+        if self._has_vp_table():
+            return TournamentMatch(self.smazzate, self.rules, self.hands, self.players)
+        FreePlayMatch(self.players, self.rules)  # checks the player count
+        return None
+
+    def _has_vp_table(self) -> bool:
+        try:
+            vp_table(self.smazzate or 0, self.rules)
+        except (ValueError, KeyError):
+            return False
+        return True
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return (sum(h[0] for h in self.hands), sum(h[1] for h in self.hands))
+
+    @property
+    def dealer(self) -> int:
+        return (self.players - 1 + len(self.hands)) % self.players
+
+    @property
+    def finished(self) -> bool:
+        engine = self._engine()
+        if engine is not None:
+            return engine.finished
+        return len(self.hands) == self.smazzate
+
+    @property
+    def winner(self) -> int | None:
+        """Side that won once finished (``None``: not yet, or a draw)."""
+        engine = self._engine()
+        if isinstance(engine, FreePlayMatch):
+            return engine.winner
+        if not self.finished:
+            return None
+        ns, ew = engine.vp if isinstance(engine, TournamentMatch) else self.scores
+        return None if ns == ew else (0 if ns > ew else 1)
+
+    @property
+    def vp(self) -> tuple[int, int] | None:
+        engine = self._engine()
+        return engine.vp if isinstance(engine, TournamentMatch) else None
+
+    def record_hand(self, totals: tuple[int, ...]) -> TableMatch:
+        return replace(self, hands=(*self.hands, (totals[0], totals[1])))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "mode": self.mode, "target": self.target, "smazzate": self.smazzate,
+            "hands": [list(h) for h in self.hands], "scores": list(self.scores),
+            "vp": list(self.vp) if self.vp is not None else None,
+            "finished": self.finished, "winner": self.winner,
+        }
+
+
+# --- the game ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    game: Game
+    events: list[TableEvent]
+    started: tuple[int, DealSecret, int] | None = None
+    """A hand begun in this step: (number, its secret deal, its dealer)."""
+    ended: tuple[int, dict[str, Any], dict[str, Any]] | None = None
+    """A hand finished in this step: (number, result, record)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A table's game.  ``hand`` is never changed in place: every step clones it."""
+
+    config: TableConfig
+    rules: Rules
+    match: TableMatch
+    status: str = WAITING
+    holders: tuple[Holder | None, ...] = ()
+    hand_no: int = 0
+    hand: HandState | None = None
+    secret: DealSecret | None = None
+    version: int = 0
+
+    @classmethod
+    def new(cls, config: TableConfig) -> Game:
+        rules = config.rules_value()
+        return cls(config, rules, TableMatch.new(config, rules),
+                   holders=(None,) * config.players)
+
+    # --- queries ------------------------------------------------------------------------------
+
+    def may_start(self) -> bool:
+        return all(h is not None for s, h in enumerate(self.holders) if not self.config.is_bot(s))
+
+    @property
+    def turn(self) -> int | None:
+        """Seat to act, or ``None`` when nobody may (waiting, between or after hands)."""
+        if self.status != PLAYING or self.hand is None or self.hand.is_over:
+            return None
+        return self.hand.turn
+
+    def turn_key(self) -> tuple[int, int] | None:
+        """Identifies the current turn: (hand, discards so far); ``None`` when nobody is on turn."""
+        if self.turn is None or self.hand is None:
+            return None
+        return (self.hand_no, sum(1 for m in self.hand.moves() if isinstance(m, Discard)))
+
+    def undoable(self, seat: int) -> list[Action]:
+        """The seat's melds and attachments since its draw, oldest first."""
+        hand = self.hand
+        if hand is None or self.turn != seat or hand.phase != PLAY_PHASE:
+            return []
+        moves = hand.moves()
+        return [m for m in moves[_last_draw(moves) + 1:] if isinstance(m, NewMeld | Attach)]
+
+    # --- commands -----------------------------------------------------------------------------
+
+    def open(self, deal: DealSource) -> Step:
+        """Version 1: the table exists; play starts at once if no human seat is open."""
+        events = [TableEvent("TableOpened", {"config": self.config.to_dict()})]
+        game = replace(self, version=self.version + 1)
+        if game.may_start():
+            return game._start_match(events, deal)
+        return Step(game, events)
+
+    def claim(self, seat: int, guest_id: str, nickname: str, deal: DealSource) -> Step:
+        if not 0 <= seat < self.config.players:
+            raise GameError("no_such_seat", f"no seat {seat} at a table of {self.config.players}")
+        if self.config.is_bot(seat):
+            raise GameError("bot_seat", f"seat {seat} is played by a bot")
+        holder = self.holders[seat]
+        if holder is not None:
+            code = "already_holder" if holder.guest_id == guest_id else "seat_taken"
+            raise GameError(code, f"seat {seat} is held by {holder.nickname}")
+        holders = list(self.holders)
+        holders[seat] = Holder(guest_id, nickname)
+        game = replace(self, holders=tuple(holders), version=self.version + 1)
+        events = [TableEvent("SeatTaken", {"seat": seat, "nickname": nickname})]
+        if game.status == WAITING and game.may_start():
+            return game._start_match(events, deal)
+        return Step(game, events)
+
+    def act(self, seat: int, action: Action, deal: DealSource) -> Step:
+        hand = self._hand_for(seat)
+        if isinstance(action, CallTime):
+            raise GameError("forbidden_action", "time is called by the referee, not a player")
+        try:
+            after, engine_events = hand.apply(action)
+        except IllegalActionError as exc:
+            raise GameError("illegal_action", str(exc)) from None
+        events = [TableEvent(type(e).__name__, _engine_payload(e)) for e in engine_events]
+        game = replace(self, hand=after, version=self.version + len(events))
+        if after.is_over:
+            return game._end_hand(events, deal)
+        return Step(game, events)
+
+    def undo(self, seat: int) -> Step:
+        """Take back the seat's last meld or attachment since its draw (casual tables)."""
+        if not self.config.casual:
+            raise GameError("undo_not_allowed", "undo is not allowed at tournament tables")
+        hand = self._hand_for(seat)
+        if hand.phase != PLAY_PHASE:
+            raise GameError("nothing_to_undo", "you have not drawn yet")
+        moves = hand.moves()
+        if not self.undoable(seat) or not isinstance(moves[-1], NewMeld | Attach):
+            raise GameError("nothing_to_undo", "no meld or attachment of yours since the draw")
+        before = HandState.start(hand.deal, hand.rules)
+        for move in moves[:-1]:
+            before.apply_in_place(move)
+        if before.pozzetto_taker != hand.pozzetto_taker:
+            raise GameError("undo_not_allowed",
+                            "that play took the pozzetto, whose cards have been seen")
+        side = hand.side_of[seat]
+        payload = {
+            "seat": seat, "side": side, "action": str(moves[-1]),
+            "melds": [str(m) for m in before.melds[side]],
+            "meld_ids": [list(m.cards) for m in before.melds[side]],
+            "hand": list(before.hands[seat]),
+            "hand_counts": [len(h) + len(p) for h, p in zip(before.hands, before.pending,
+                                                               strict=True)],
+        }
+        return Step(replace(self, hand=before, version=self.version + 1),
+                    [TableEvent("Undone", payload)])
+
+    # --- lifecycle ----------------------------------------------------------------------------
+
+    def _hand_for(self, seat: int) -> HandState:
+        if self.status != PLAYING or self.hand is None or self.hand.is_over:
+            raise GameError("not_playing", "no hand is being played at this table")
+        if not 0 <= seat < self.config.players:
+            raise GameError("no_such_seat", f"no seat {seat} at a table of {self.config.players}")
+        if seat != self.hand.turn:
+            raise GameError("not_your_turn", f"it is seat {self.hand.turn}'s turn, not {seat}'s")
+        return self.hand
+
+    def _start_match(self, events: list[TableEvent], deal: DealSource) -> Step:
+        game = replace(self, status=PLAYING)
+        return game._deal_next(events, deal, None)
+
+    def _deal_next(self, events: list[TableEvent], deal: DealSource,
+                   ended: tuple[int, dict[str, Any], dict[str, Any]] | None) -> Step:
+        number = self.hand_no + 1
+        secret = deal(number, self.rules)
+        dealer = self.match.dealer
+        dealt = deal_from_order(list(secret.order), players=self.config.players, dealer=dealer,
+                                rules=self.rules, cut=secret.cut)
+        hand = HandState.start(dealt, self.rules)
+        payload = {
+            "number": number, "dealer": dealer, "turn": hand.turn,
+            "commitment": secret.commitment,
+            "hands": [list(h) for h in dealt.hands], "pile": list(dealt.pile),
+            "stock_count": len(dealt.stock), "pozzetti": [len(p) for p in dealt.pozzetti],
+            "scores": list(self.match.scores),
+        }
+        events = [*events, TableEvent("HandStarted", payload)]
+        game = replace(self, hand_no=number, hand=hand, secret=secret,
+                       version=self.version + 1)
+        return Step(game, events, started=(number, secret, dealer), ended=ended)
+
+    def _end_hand(self, events: list[TableEvent], deal: DealSource) -> Step:
+        assert self.hand is not None and self.secret is not None
+        result = hand_result(self.hand)
+        match = self.match if result.redeal else self.match.record_hand(result.totals)
+        record = record_of(self.hand, seats=self._seat_names())
+        record["commitment"] = self.secret.reveal()
+        payload = {
+            "number": self.hand_no, "result": result.to_dict(), "totals": list(result.totals),
+            "redeal": result.redeal, "scores": list(match.scores),
+            "reveal": self.secret.reveal(),
+        }
+        events = [*events, TableEvent("HandEnded", payload)]
+        game = replace(self, match=match, version=self.version + 1)
+        ended = (self.hand_no, result.to_dict(), record)
+        if match.finished:
+            over = {"winner": match.winner, "scores": list(match.scores),
+                    "vp": list(match.vp) if match.vp is not None else None,
+                    "hands": len(match.hands)}
+            events.append(TableEvent("MatchOver", over))
+            return Step(replace(game, status=FINISHED, version=game.version + 1), events,
+                        ended=ended)
+        return game._deal_next(events, deal, ended)
+
+    def _seat_names(self) -> list[str]:
+        names = []
+        for seat, holder in enumerate(self.holders):
+            spec = self.config.seats[seat]
+            names.append(f"bot:{spec.level}" if spec.kind == "bot" else
+                         holder.nickname if holder else f"seat {seat}")
+        return names
+
+    # --- snapshots ----------------------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """What recovery needs besides the current hand's deal and later commands."""
+        return {
+            "status": self.status, "hand_no": self.hand_no, "version": self.version,
+            "hands": [list(h) for h in self.match.hands],
+            "holders": [[h.guest_id, h.nickname] if h else None for h in self.holders],
+        }
+
+    @classmethod
+    def from_snapshot(cls, config: TableConfig, snap: dict[str, Any],
+                      secret: DealSecret | None) -> Game:
+        """The game at a snapshot; ``secret`` is the deal of hand ``snap['hand_no']``."""
+        game = cls.new(config)
+        match = replace(game.match, hands=tuple((a, b) for a, b in snap["hands"]))
+        holders = tuple(Holder(h[0], h[1]) if h else None for h in snap["holders"])
+        hand = None
+        if secret is not None and snap["hand_no"] > 0 and snap["status"] == PLAYING:
+            dealt = deal_from_order(list(secret.order), players=config.players,
+                                    dealer=match.dealer, rules=game.rules, cut=secret.cut)
+            hand = HandState.start(dealt, game.rules)
+        return replace(game, match=match, status=snap["status"], holders=holders,
+                       hand_no=snap["hand_no"], hand=hand, secret=secret,
+                       version=snap["version"])
+
+
+def _last_draw(moves: list[Action]) -> int:
+    for index in range(len(moves) - 1, -1, -1):
+        if isinstance(moves[index], Draw | Pickup):
+            return index
+    return -1
+
+
+def _engine_payload(event: Any) -> dict[str, Any]:
+    data = event_to_dict(event)
+    del data["type"]
+    return data
+
+
+def card_texts(ids: list[int]) -> list[str]:
+    return [card_str(c) for c in ids]

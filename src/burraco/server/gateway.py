@@ -1,0 +1,199 @@
+"""The WebSocket gateway: one connection, from its ``hello`` to its last frame.
+
+The gateway reads frames, turns them into protocol messages (rejecting what is
+malformed, unknown or too large without bothering the table), checks tokens,
+and hands commands to the table's actor.  Frames to the client go through a
+per-connection outbox drained by a writer task, so a slow client never holds up
+its table: past ``outbox_limit`` waiting frames it is disconnected (close code
+4008) and may reconnect with its last version.
+
+Close codes: 4400 bad hello, 4401 bad or missing token, 4403 seat not yours,
+4404 no such table, 4408 no hello in time, 4008 too slow, 1012 server restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from burraco.server.actor import ClientCommand, Join, Leave, Resync
+from burraco.server.hub import Hub
+from burraco.server.identity import GUEST_COOKIE, Guest, TokenError
+from burraco.server.protocol import (
+    Act,
+    Hello,
+    Ping,
+    ProtocolError,
+    Sync,
+    Undo,
+    dumps,
+    read_client_message,
+    reject,
+)
+
+log = logging.getLogger("burraco.server.gateway")
+
+
+class WsConnection:
+    """A client connection: what the actor sends it goes through :meth:`send`."""
+
+    def __init__(self, ws: WebSocket, limit: int) -> None:
+        self.ws = ws
+        self.limit = limit
+        self.seat: int | None = None
+        self.guest: Guest | None = None
+        self.wants_legal = False
+        self._outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
+        self._closing = False
+
+    def send(self, text: str) -> None:
+        if self._closing:
+            return
+        if self._outbox.qsize() >= self.limit:
+            self.close(4008, "too slow: reconnect with your last version")
+            return
+        self._outbox.put_nowait(text)
+
+    def close(self, code: int, reason: str) -> None:
+        if not self._closing:
+            self._closing = True
+            self._outbox.put_nowait((code, reason))
+
+    async def pump(self) -> None:
+        """Send queued frames in order; the close request ends it."""
+        while True:
+            item = await self._outbox.get()
+            try:
+                if isinstance(item, tuple):
+                    await self.ws.close(*item)
+                    return
+                await self.ws.send_text(item)
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                self._closing = True
+                return
+
+
+async def serve_connection(ws: WebSocket, table_id: str, hub: Hub) -> None:
+    settings = hub.settings
+    await ws.accept()
+    conn = WsConnection(ws, settings.outbox_limit)
+    pump = asyncio.create_task(conn.pump())
+    actor = None
+    try:
+        hello = await _hello(ws, conn, settings.hello_timeout, settings.max_message_bytes)
+        if hello is None:
+            return
+        actor = await hub.actor_for(table_id)
+        if actor is None:
+            why = hub.broken.get(table_id)
+            _refuse(conn, "table_not_found", f"no table {table_id!r}" + (
+                f" (it could not be recovered: {why})" if why else ""), 4404)
+            return
+        if not _admit(conn, hello, table_id, hub, ws, public=actor.config.public):
+            actor = None
+            return
+        actor.submit(Join(conn, hello))
+        await _read_loop(ws, conn, actor, settings.max_message_bytes)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if actor is not None:
+            actor.submit(Leave(conn))
+        conn.close(1000, "bye")
+        with contextlib.suppress(asyncio.TimeoutError, Exception):
+            await asyncio.wait_for(pump, 5)
+
+
+def _refuse(conn: WsConnection, code: str, reason: str, close_code: int) -> None:
+    conn.send(dumps(reject(code, reason, None, None)))
+    conn.close(close_code, code)
+
+
+async def _hello(ws: WebSocket, conn: WsConnection, timeout: float, limit: int) -> Hello | None:
+    try:
+        message = await asyncio.wait_for(ws.receive(), timeout)
+    except TimeoutError:
+        _refuse(conn, "hello_required", f"no hello within {timeout:g} s", 4408)
+        return None
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    try:
+        parsed = read_client_message(message.get("text", message.get("bytes")), limit=limit)
+    except ProtocolError as exc:
+        _refuse(conn, exc.code, exc.reason, 4400)
+        return None
+    if not isinstance(parsed, Hello):
+        _refuse(conn, "hello_required",
+                f"the first message must be a hello, not {parsed.t!r}", 4400)
+        return None
+    return parsed
+
+
+def _admit(conn: WsConnection, hello: Hello, table_id: str, hub: Hub, ws: WebSocket, *,
+           public: bool) -> bool:
+    """Check the hello's tokens and set who the connection is; refuse and close otherwise."""
+    signer = hub.tokens
+    guest_token = hello.guest or ws.cookies.get(GUEST_COOKIE)
+    try:
+        guest = signer.guest(guest_token) if guest_token else None
+    except TokenError as exc:
+        _refuse(conn, "bad_token", str(exc), 4401)
+        return False
+    if hello.seat is None:
+        if not public:
+            try:
+                signer.check_watch(hello.watch_token, table_id)
+            except TokenError as exc:
+                _refuse(conn, "watch_token_required",
+                        f"this table is private: send its watch token ({exc})", 4401)
+                return False
+        conn.guest = guest
+        return True
+    if hello.seat_token is None:
+        _refuse(conn, "bad_token", f"seat {hello.seat} needs its seat token", 4401)
+        return False
+    try:
+        token_seat = signer.seat_of(hello.seat_token, table_id)
+    except TokenError as exc:
+        code = "seat_token_mismatch" if "another table" in str(exc) else "bad_token"
+        _refuse(conn, code, str(exc), 4401)
+        return False
+    if token_seat != hello.seat:
+        _refuse(conn, "seat_token_mismatch",
+                f"this seat token opens seat {token_seat}, not seat {hello.seat}", 4403)
+        return False
+    if guest is None:
+        _refuse(conn, "guest_required", "a seat is held by a guest: send a guest token "
+                "(POST /api/guests gives one)", 4401)
+        return False
+    conn.seat = hello.seat
+    conn.guest = guest
+    conn.wants_legal = hello.legal
+    return True
+
+
+async def _read_loop(ws: WebSocket, conn: WsConnection, actor: Any, limit: int) -> None:
+    while True:
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        try:
+            parsed = read_client_message(message.get("text", message.get("bytes")), limit=limit)
+        except ProtocolError as exc:
+            conn.send(dumps(reject(exc.code, exc.reason, exc.cmid, actor.game.version)))
+            continue
+        if isinstance(parsed, Ping):
+            conn.send('{"t":"pong"}')
+        elif isinstance(parsed, Sync):
+            actor.submit(Resync(conn))
+        elif isinstance(parsed, Act | Undo):
+            if not actor.submit(ClientCommand(conn, parsed)):
+                conn.send(dumps(reject("overloaded", "too many commands are waiting at this "
+                                       "table; retry", parsed.id, actor.game.version)))
+        else:
+            conn.send(dumps(reject("already_joined", "this connection has already sent its "
+                                   "hello", None, actor.game.version)))

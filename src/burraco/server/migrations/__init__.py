@@ -1,0 +1,1 @@
+"""Alembic migrations, shipped inside the package: ``burraco serve`` upgrades on start."""

@@ -1,0 +1,241 @@
+"""The WebSocket protocol's messages (docs/protocol.md is the reference for client authors).
+
+Client → server messages are pydantic models, read by :func:`read_client_message`,
+which raises :class:`ProtocolError` with a stable code naming what was wrong.
+Server → client messages are built as plain dicts (the hot path) by the small
+functions below; :data:`ServerMessage` describes them as pydantic models, so tests
+can check every frame a server sends against the documented shapes.
+
+Rule of thumb: a message with a top-level ``"v"`` is an event of the table
+(version ``v``); every other message has a ``"t"`` naming its type.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+CLIENT_ID = Annotated[str, Field(min_length=1, max_length=64)]
+
+ERROR_CODES: dict[str, str] = {
+    # the message itself
+    "bad_json": "the message is not valid JSON",
+    "bad_message": "the JSON does not have the fields its type needs",
+    "unknown_type": "the message's \"t\" is not a known type",
+    "too_large": "the message is longer than the server reads",
+    "binary_frame": "only text frames are read",
+    "hello_required": "the first message of a connection must be a hello",
+    "already_joined": "a connection sends hello once",
+    # who you are
+    "table_not_found": "no live table has this id",
+    "bad_token": "a guest, seat or watch token is malformed or forged",
+    "guest_required": "claiming or holding a seat needs a guest token",
+    "seat_token_mismatch": "the seat token opens another seat (or table)",
+    "seat_taken": "the seat is held by another guest",
+    "no_such_seat": "the table has no such seat",
+    "bot_seat": "the seat is played by a bot",
+    "watch_token_required": "spectating a private table needs its watch token",
+    # commands
+    "spectator": "spectators cannot act",
+    "not_your_seat": "the command names a seat other than the connection's",
+    "not_playing": "no hand is being played at the table",
+    "duplicate_message": "this client message id was already applied (see \"applied\")",
+    "stale_version": "the command's version is not the table's current version",
+    "not_your_turn": "another seat is on turn",
+    "bad_action": "the action's text cannot be read",
+    "forbidden_action": "players may not send this action",
+    "illegal_action": "the engine refused the action; \"reason\" cites the rule",
+    "undo_not_allowed": "undo is off at this table, or the play cannot be taken back",
+    "nothing_to_undo": "no meld or attachment of yours since your draw",
+    # the server
+    "overloaded": "the table has too many commands waiting; retry",
+    "storage_error": "the database did not take the command; nothing changed, retry",
+    "internal_error": "a bug; nothing changed",
+}
+
+
+class ProtocolError(Exception):
+    def __init__(self, code: str, reason: str, cmid: str | None = None) -> None:
+        assert code in ERROR_CODES, code
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+        self.cmid = cmid
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Hello(_Message):
+    """First message of a connection: who is connecting, and what it has seen."""
+
+    t: Literal["hello"]
+    seat: int | None = None
+    seat_token: str | None = Field(default=None, max_length=512)
+    guest: str | None = Field(default=None, max_length=512)
+    watch_token: str | None = Field(default=None, max_length=512)
+    v: int | None = Field(default=None, ge=0)
+    legal: bool = False
+
+
+class Act(_Message):
+    t: Literal["act"]
+    id: CLIENT_ID
+    v: int = Field(ge=0)
+    action: str = Field(max_length=200)
+    seat: int | None = None
+
+
+class Undo(_Message):
+    t: Literal["undo"]
+    id: CLIENT_ID
+    v: int = Field(ge=0)
+    seat: int | None = None
+
+
+class Sync(_Message):
+    t: Literal["sync"]
+
+
+class Ping(_Message):
+    t: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | Act | Undo | Sync | Ping, Field(discriminator="t")]
+_CLIENT = TypeAdapter(ClientMessage)
+CLIENT_TYPES = ("hello", "act", "undo", "sync", "ping")
+
+
+ClientMessageT = Hello | Act | Undo | Sync | Ping
+
+
+def read_client_message(text: str | bytes | None, *, limit: int) -> ClientMessageT:
+    """Parse one client frame; :class:`ProtocolError` says exactly what was wrong."""
+    if text is None or isinstance(text, bytes):
+        raise ProtocolError("binary_frame", "send JSON in text frames")
+    if len(text) > limit:
+        raise ProtocolError("too_large", f"message of {len(text)} characters; the limit is {limit}")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise ProtocolError("bad_json", f"not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", "a message is a JSON object with a \"t\" field")
+    kind = data.get("t")
+    cmid = data.get("id") if isinstance(data.get("id"), str) else None
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError("unknown_type", f"unknown message type {kind!r} (known: "
+                            f"{', '.join(CLIENT_TYPES)})", cmid)
+    try:
+        return _CLIENT.validate_python(data)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc'][1:]) or 'message'}: {err['msg']}"
+            for err in exc.errors())
+        raise ProtocolError("bad_message", f"{kind}: {problems}", cmid) from None
+
+
+# --- server → client ------------------------------------------------------------------------------
+
+def dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+def reject(code: str, reason: str, cmid: str | None, version: int | None,
+           **extra: Any) -> dict[str, Any]:
+    assert code in ERROR_CODES, code
+    return {"t": "reject", "id": cmid, "code": code, "reason": reason, "version": version, **extra}
+
+
+def ack(cmid: str, first: int, last: int) -> dict[str, Any]:
+    return {"t": "ack", "id": cmid, "from": first, "to": last}
+
+
+class _Out(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class EventFrame(_Out):
+    v: int
+    e: dict[str, Any] | None = None
+
+
+class HelloOk(_Out):
+    t: Literal["hello_ok"]
+    table: str
+    seat: int | None
+    version: int
+    catch_up: Literal["none", "replay", "sync"]
+    nickname: str | None = None
+
+
+class SyncOut(_Out):
+    t: Literal["sync"]
+    version: int
+    table: dict[str, Any]
+    seat: int | None
+    status: str
+    seats: list[dict[str, Any]]
+    match: dict[str, Any]
+    hand: dict[str, Any] | None
+    clock: dict[str, Any] | None
+
+
+class AckOut(_Out):
+    t: Literal["ack"]
+    id: str
+    from_: int = Field(alias="from")
+    to: int
+
+
+class RejectOut(_Out):
+    t: Literal["reject"]
+    id: str | None
+    code: str
+    reason: str
+    version: int | None
+    applied: dict[str, int] | None = None
+
+
+class LegalOut(_Out):
+    t: Literal["legal"]
+    version: int
+    seat: int
+    actions: list[str]
+    undo: bool
+
+
+class PresenceOut(_Out):
+    t: Literal["presence"]
+    seats: list[dict[str, Any]]
+
+
+class ClockOut(_Out):
+    t: Literal["clock"]
+    seat: int | None
+    deadline_ms: int | None
+    seconds: float | None
+
+
+class PongOut(_Out):
+    t: Literal["pong"]
+
+
+_OUT_MODELS: dict[str, type[_Out]] = {
+    "hello_ok": HelloOk, "sync": SyncOut, "ack": AckOut, "reject": RejectOut, "legal": LegalOut,
+    "presence": PresenceOut, "clock": ClockOut, "pong": PongOut,
+}
+
+
+def check_server_message(data: dict[str, Any]) -> None:
+    """Raise ``ValidationError`` unless ``data`` is a documented server message (for tests)."""
+    if "v" in data and "t" not in data:
+        EventFrame.model_validate(data)
+        return
+    model = _OUT_MODELS.get(str(data.get("t", "")))
+    if model is None:
+        raise ValueError(f"undocumented server message {data!r:.200}")
+    model.model_validate(data)

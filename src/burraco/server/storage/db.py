@@ -1,0 +1,60 @@
+"""Opening the database and migrating it to the current schema.
+
+SQLite runs in WAL mode (readers never block the single writer) with
+``synchronous=FULL`` by default, so an acknowledged command survives a crash of
+the process and of the machine; ``normal`` survives a process crash only.
+PostgreSQL uses psycopg 3 and a small pool.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, inspect
+
+from burraco.server.config import normalize_db_url, sqlite_path
+
+MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+
+
+def make_engine(url: str, *, sqlite_sync: str = "full") -> Engine:
+    url = normalize_db_url(url)
+    path = sqlite_path(url)
+    if path is None:
+        return create_engine(url, pool_size=4, max_overflow=8, pool_pre_ping=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if sqlite_sync not in ("full", "normal"):
+        raise ValueError(f"sqlite synchronous mode {sqlite_sync!r}: expected full or normal")
+    engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+        cursor = dbapi_conn.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={sqlite_sync.upper()}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    return engine
+
+
+def alembic_config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def migrate(engine: Engine) -> None:
+    """Upgrade the database to the newest schema (creating it when empty)."""
+    config = alembic_config()
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "head")
+
+
+def table_names(engine: Engine) -> set[str]:
+    return set(inspect(engine).get_table_names())

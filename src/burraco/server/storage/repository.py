@@ -1,0 +1,213 @@
+"""Reading and writing the database; every function takes an open SQLAlchemy connection.
+
+Writes happen only through :func:`apply_unit`, inside the writer's transaction:
+a :class:`CommitUnit` is everything one command changed.  The table's version
+is advanced with a compare-and-set (``UPDATE ... WHERE version = :expected``),
+so two writers can never both extend a table's history.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, delete, func, insert, select, update
+
+from burraco.server.storage.models import (
+    CommandRow,
+    EventRow,
+    GameRow,
+    GuestRow,
+    SecretRow,
+    SnapshotRow,
+    TableRow,
+)
+
+
+class ConflictError(RuntimeError):
+    """The table's stored version is not the one the command was checked against."""
+
+
+@dataclass(slots=True)
+class CommitUnit:
+    """Everything one command changes, written in one transaction."""
+
+    table_id: str
+    expected_version: int
+    new_version: int
+    status: str
+    events: list[tuple[int, str, dict[str, Any]]]
+    """(version, kind, complete payload)"""
+    command: dict[str, Any]
+    """seat, cmid, kind, body, source (versions are filled in)"""
+    new_table: dict[str, Any] | None = None
+    """creator, config, public: for the command that opens a table"""
+    games_started: list[dict[str, Any]] = field(default_factory=list)
+    games_ended: list[dict[str, Any]] = field(default_factory=list)
+    snapshot: dict[str, Any] | None = None
+
+
+def apply_unit(conn: Connection, unit: CommitUnit) -> None:
+    if unit.new_table is not None:
+        conn.execute(insert(TableRow).values(
+            id=unit.table_id, version=unit.new_version, status=unit.status, **unit.new_table))
+    else:
+        done = conn.execute(
+            update(TableRow)
+            .where(TableRow.id == unit.table_id, TableRow.version == unit.expected_version)
+            .values(version=unit.new_version, status=unit.status, updated_at=func.now()))
+        if done.rowcount != 1:
+            raise ConflictError(f"table {unit.table_id} is not at version {unit.expected_version}")
+    if unit.events:
+        conn.execute(insert(EventRow), [
+            {"table_id": unit.table_id, "version": v, "kind": kind, "payload": payload}
+            for v, kind, payload in unit.events])
+    conn.execute(insert(CommandRow).values(
+        table_id=unit.table_id, first_version=unit.expected_version + 1,
+        last_version=unit.new_version, **unit.command))
+    for game in unit.games_started:
+        conn.execute(insert(GameRow).values(table_id=unit.table_id, **game))
+    for game in unit.games_ended:
+        conn.execute(update(GameRow)
+                     .where(GameRow.table_id == unit.table_id, GameRow.number == game["number"])
+                     .values(ended_version=game["ended_version"], result=game["result"],
+                             record=game["record"]))
+    if unit.snapshot is not None:
+        conn.execute(insert(SnapshotRow).values(table_id=unit.table_id, **unit.snapshot))
+
+
+def insert_guest(conn: Connection, guest_id: str, nickname: str) -> None:
+    conn.execute(insert(GuestRow).values(id=guest_id, nickname=nickname))
+
+
+def signing_secret(conn: Connection) -> bytes:
+    """The server's token key, created on first use."""
+    value = conn.scalar(select(SecretRow.value).where(SecretRow.name == "tokens"))
+    if value is None:
+        value = secrets.token_hex(32)
+        conn.execute(insert(SecretRow).values(name="tokens", value=value))
+    return bytes.fromhex(value)
+
+
+# --- reading ----------------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class TableLoad:
+    """What recovery needs to rebuild one table."""
+
+    table_id: str
+    config: dict[str, Any]
+    version: int
+    status: str
+    snapshot: dict[str, Any] | None
+    snapshot_version: int
+    commands: list[dict[str, Any]]
+    """Commands after the snapshot, in order."""
+    games: dict[int, dict[str, Any]]
+    """Hands by number: deck, salt, cut (those recovery may need)."""
+    cmids: dict[tuple[int, str], tuple[int, int]]
+    """Every client message id applied at this table, with its versions."""
+    recent_events: list[tuple[int, str, dict[str, Any]]]
+
+
+def live_table_ids(conn: Connection) -> list[str]:
+    return list(conn.scalars(select(TableRow.id).where(TableRow.status.in_(("waiting",
+                                                                             "playing")))))
+
+
+def load_table(conn: Connection, table_id: str, *, recent: int = 400) -> TableLoad | None:
+    row = conn.execute(select(TableRow).where(TableRow.id == table_id)).scalar_one_or_none()
+    if row is None:
+        return None
+    snap = conn.execute(
+        select(SnapshotRow).where(SnapshotRow.table_id == table_id)
+        .order_by(SnapshotRow.version.desc()).limit(1)).scalar_one_or_none()
+    since = snap.version if snap is not None else 0
+    commands = [
+        {"first": c.first_version, "last": c.last_version, "seat": c.seat, "cmid": c.cmid,
+         "kind": c.kind, "body": c.body, "source": c.source}
+        for c in conn.execute(
+            select(CommandRow).where(CommandRow.table_id == table_id,
+                                     CommandRow.first_version > since)
+            .order_by(CommandRow.first_version)).scalars()]
+    cmids = {
+        (seat, cmid): (first, last)
+        for seat, cmid, first, last in conn.execute(
+            select(CommandRow.seat, CommandRow.cmid, CommandRow.first_version,
+                   CommandRow.last_version).where(CommandRow.table_id == table_id))}
+    first_hand = snap.hand_no if snap is not None else 1
+    games = {
+        g.number: {"deck": g.deck, "salt": g.salt, "cut": g.cut, "dealer": g.dealer}
+        for g in conn.execute(select(GameRow).where(GameRow.table_id == table_id,
+                                                    GameRow.number >= first_hand)).scalars()}
+    events = [
+        (e.version, e.kind, e.payload)
+        for e in conn.execute(select(EventRow).where(EventRow.table_id == table_id)
+                              .order_by(EventRow.version.desc()).limit(recent)).scalars()]
+    events.reverse()
+    return TableLoad(table_id, row.config, row.version, row.status,
+                     snap.state if snap is not None else None, since, commands, games, cmids,
+                     events)
+
+
+def table_summaries(conn: Connection, *, public_only: bool = True,
+                    limit: int = 200) -> list[dict[str, Any]]:
+    query = select(TableRow).order_by(TableRow.created_at.desc()).limit(limit)
+    if public_only:
+        query = query.where(TableRow.public.is_(True))
+    return [{"id": t.id, "status": t.status, "version": t.version, "config": t.config}
+            for t in conn.execute(query).scalars()]
+
+
+def table_info(conn: Connection, table_id: str) -> dict[str, Any] | None:
+    row = conn.execute(select(TableRow).where(TableRow.id == table_id)).scalar_one_or_none()
+    if row is None:
+        return None
+    return {"id": row.id, "status": row.status, "version": row.version, "config": row.config,
+            "public": row.public}
+
+
+def hand_rows(conn: Connection, table_id: str) -> list[dict[str, Any]]:
+    """Every hand of a table; secrets only for hands that are over."""
+    out = []
+    for g in conn.execute(select(GameRow).where(GameRow.table_id == table_id)
+                          .order_by(GameRow.number)).scalars():
+        over = g.ended_version is not None
+        out.append({
+            "number": g.number, "dealer": g.dealer, "commitment": g.commitment,
+            "started_version": g.started_version, "ended_version": g.ended_version,
+            "result": g.result if over else None,
+            "reveal": {"order": g.deck, "salt": g.salt, "cut": g.cut} if over else None,
+            "record": g.record if over else None,
+        })
+    return out
+
+
+def events_between(conn: Connection, table_id: str, first: int,
+                   last: int) -> list[tuple[int, str, dict[str, Any]]]:
+    return [(e.version, e.kind, e.payload) for e in conn.execute(
+        select(EventRow).where(EventRow.table_id == table_id, EventRow.version >= first,
+                               EventRow.version <= last).order_by(EventRow.version)).scalars()]
+
+
+def all_commands(conn: Connection, table_id: str) -> list[dict[str, Any]]:
+    return [{"first": c.first_version, "last": c.last_version, "seat": c.seat, "cmid": c.cmid,
+             "kind": c.kind, "body": c.body, "source": c.source}
+            for c in conn.execute(select(CommandRow).where(CommandRow.table_id == table_id)
+                                  .order_by(CommandRow.first_version)).scalars()]
+
+
+def all_games(conn: Connection, table_id: str) -> list[dict[str, Any]]:
+    """Every hand with its secret deal (for tests and audits, never for clients)."""
+    return [{"number": g.number, "dealer": g.dealer, "deck": g.deck, "salt": g.salt,
+             "cut": g.cut, "commitment": g.commitment, "started_version": g.started_version,
+             "ended_version": g.ended_version}
+            for g in conn.execute(select(GameRow).where(GameRow.table_id == table_id)
+                                  .order_by(GameRow.number)).scalars()]
+
+
+def delete_table(conn: Connection, table_id: str) -> None:
+    for model in (EventRow, CommandRow, GameRow, SnapshotRow):
+        conn.execute(delete(model).where(model.table_id == table_id))
+    conn.execute(delete(TableRow).where(TableRow.id == table_id))

@@ -1,0 +1,112 @@
+"""The single database writer: a thread that commits queued work in groups.
+
+Table actors (and the HTTP handlers) hand it a function of a connection and
+await the result.  The thread takes every job waiting, runs them all in one
+transaction and commits once (group commit: one fsync for many tables); each
+job's future is resolved only after that commit.  If the group fails, each
+job is retried alone, so one bad command cannot sink the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection, Engine
+
+T = TypeVar("T")
+log = logging.getLogger("burraco.server.storage")
+
+
+@dataclass(slots=True)
+class _Job:
+    fn: Callable[[Connection], Any]
+    future: asyncio.Future[Any]
+    loop: asyncio.AbstractEventLoop
+
+
+class Writer:
+    def __init__(self, engine: Engine, *, max_batch: int = 500) -> None:
+        self.engine = engine
+        self.max_batch = max_batch
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="burraco-writer", daemon=True)
+        self.batches = 0
+        self.jobs = 0
+
+    def start(self) -> None:
+        self._thread.start()
+
+    async def run(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn`` in the writer's transaction; return once that transaction is committed."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._jobs.put(_Job(fn, future, loop))
+        return await future
+
+    async def close(self) -> None:
+        self._jobs.put(None)
+        await asyncio.to_thread(self._thread.join)
+
+    def _run(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            batch = [job]
+            stop = False
+            while len(batch) < self.max_batch:
+                try:
+                    more = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            self._commit(batch)
+            if stop:
+                return
+
+    def _commit(self, batch: list[_Job]) -> None:
+        self.batches += 1
+        self.jobs += len(batch)
+        try:
+            with self.engine.begin() as conn:
+                results = [job.fn(conn) for job in batch]
+        except Exception as exc:
+            if len(batch) == 1:
+                self._deliver(batch[0], None, exc)
+                return
+            log.warning("group commit of %d jobs failed (%s); retrying one by one",
+                        len(batch), exc)
+            for job in batch:
+                try:
+                    with self.engine.begin() as conn:
+                        result = job.fn(conn)
+                except Exception as single:
+                    self._deliver(job, None, single)
+                else:
+                    self._deliver(job, result, None)
+            return
+        for job, result in zip(batch, results, strict=True):
+            self._deliver(job, result, None)
+
+    @staticmethod
+    def _deliver(job: _Job, result: Any, exc: BaseException | None) -> None:
+        def settle() -> None:
+            if job.future.done():
+                return
+            if exc is not None:
+                job.future.set_exception(exc)
+            else:
+                job.future.set_result(result)
+
+        with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
+            job.loop.call_soon_threadsafe(settle)

@@ -1,0 +1,197 @@
+"""A table's settings as chosen by its creator, checked before the table exists.
+
+The HTTP body (:class:`TableRequest`, pydantic) is validated field by field;
+:func:`build_config` then checks what needs the engine (the rules preset and
+options, the player count, the bot levels) and returns a frozen
+:class:`TableConfig`, or raises :class:`TableConfigError` naming the field.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from functools import cache
+from typing import Any, Literal, get_type_hints
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from burraco.bots import make_bot
+from burraco.engine.deal import DealError, deal_from_order
+from burraco.engine.rules import Rules
+from burraco.engine.state import HandState
+from burraco.server.commitment import DealSecret
+
+Mode = Literal["free", "smazzate"]
+
+
+class TableConfigError(ValueError):
+    """A table setting is invalid; ``field`` names it and the message says why."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+class SeatRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["human", "bot"]
+    level: str | None = Field(default=None, description="bot level, for bot seats")
+
+
+class TableRequest(BaseModel):
+    """``POST /api/tables``: every field is optional except the seats' kinds."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    players: int = Field(default=4, ge=2, le=6)
+    rules: str = "fibur"
+    options: dict[str, Any] = Field(default_factory=dict)
+    mode: Mode = "free"
+    target: int | None = Field(default=None, ge=1, le=100_000)
+    smazzate: int | None = Field(default=None, ge=1, le=50)
+    seats: list[SeatRequest] | None = None
+    public: bool = True
+    casual: bool = True
+    turn_seconds: float | None = Field(default=None, ge=1, le=3600)
+    grace_seconds: float = Field(default=60, ge=0, le=3600)
+    standin: str = "basic"
+    bot_delay: float = Field(default=0.8, ge=0, le=10)
+    creator_seat: int | None = Field(default=None, ge=0)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    kind: Literal["human", "bot"]
+    level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    """Everything fixed when a table is created (stored with it, shown to everyone)."""
+
+    players: int
+    rules: str
+    options: dict[str, Any]
+    mode: Mode
+    target: int | None
+    smazzate: int | None
+    seats: tuple[SeatSpec, ...]
+    public: bool = True
+    casual: bool = True
+    turn_seconds: float | None = None
+    grace_seconds: float = 60.0
+    standin: str = "basic"
+    bot_delay: float = 0.8
+
+    def rules_value(self) -> Rules:
+        return _rules(self.rules, json.dumps(self.options, sort_keys=True), self.target)
+
+    def is_bot(self, seat: int) -> bool:
+        return self.seats[seat].kind == "bot"
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [s for s, spec in enumerate(self.seats) if spec.kind == "human"]
+
+    def to_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["seats"] = [asdict(s) for s in self.seats]
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableConfig:
+        known = {f.name for f in fields(cls)}
+        values = {k: v for k, v in data.items() if k in known}
+        values["seats"] = tuple(SeatSpec(**s) for s in data["seats"])
+        return cls(**values)
+
+
+@cache
+def _rules(preset: str, options_json: str, target: int | None) -> Rules:
+    rules = Rules.preset(preset).with_options(**_typed_options(json.loads(options_json)))
+    return rules.with_options(target=target) if target is not None else rules
+
+
+def _typed_options(options: dict[str, Any]) -> dict[str, Any]:
+    hints = get_type_hints(Rules)
+    out: dict[str, Any] = {}
+    for name, value in options.items():
+        if name == "name" or name not in hints:
+            raise TableConfigError(f"options.{name}", "no such rules option (see `burraco rules "
+                                   "show`)")
+        try:
+            out[name] = TypeAdapter(hints[name]).validate_json(json.dumps(value), strict=True)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            raise TableConfigError(f"options.{name}", f"{first['msg']} (got {value!r})") from None
+    return out
+
+
+def build_config(request: TableRequest) -> TableConfig:
+    """The checked settings of a new table; :class:`TableConfigError` names a bad field."""
+    try:
+        base = Rules.preset(request.rules)
+    except ValueError as exc:
+        raise TableConfigError("rules", str(exc)) from None
+    rules = base.with_options(**_typed_options(request.options))
+    seats = request.seats or [SeatRequest(kind="human")] * request.players
+    if len(seats) != request.players:
+        raise TableConfigError(
+            "seats", f"{len(seats)} seats given for {request.players} players")
+    specs: list[SeatSpec] = []
+    for index, seat in enumerate(seats):
+        if seat.kind == "bot":
+            level = seat.level or "basic"
+            _check_level(level, f"seats.{index}.level")
+            specs.append(SeatSpec("bot", level))
+        else:
+            if seat.level is not None:
+                raise TableConfigError(f"seats.{index}.level", "only bot seats have a level")
+            specs.append(SeatSpec("human"))
+    _check_level(request.standin, "standin")
+    target, smazzate = request.target, request.smazzate
+    if request.mode == "free":
+        if smazzate is not None:
+            raise TableConfigError("smazzate", "only for mode 'smazzate'")
+        target = target if target is not None else rules.target
+    else:
+        if target is not None:
+            raise TableConfigError("target", "only for mode 'free'")
+        if smazzate is None:
+            raise TableConfigError("smazzate", "mode 'smazzate' needs the number of hands")
+    if request.creator_seat is not None and (
+            request.creator_seat >= request.players or specs[request.creator_seat].kind != "human"):
+        raise TableConfigError("creator_seat", "must be one of the table's human seats")
+    config = TableConfig(
+        players=request.players, rules=request.rules, options=dict(request.options),
+        mode=request.mode, target=target, smazzate=smazzate, seats=tuple(specs),
+        public=request.public, casual=request.casual, turn_seconds=request.turn_seconds,
+        grace_seconds=request.grace_seconds, standin=request.standin,
+        bot_delay=request.bot_delay,
+    )
+    _check_playable(config)
+    return config
+
+
+def _check_level(level: str, field: str) -> None:
+    try:
+        make_bot(level, seed=0)
+    except ValueError as exc:
+        raise TableConfigError(field, str(exc)) from None
+
+
+def _check_playable(config: TableConfig) -> None:
+    """Deal one hand under these settings, so a table that cannot play is never created."""
+    from burraco.server.game import TableMatch
+
+    rules = config.rules_value()
+    try:
+        secret = DealSecret.fresh(players=config.players, rules=rules)
+        deal = deal_from_order(list(secret.order), players=config.players,
+                               dealer=config.players - 1, rules=rules)
+        HandState.start(deal, rules)
+        TableMatch.new(config, rules)
+    except (DealError, ValueError) as exc:
+        field = "players" if "player" in str(exc) else "options"
+        raise TableConfigError(field, str(exc)) from None
