@@ -15,7 +15,14 @@ from burraco.engine.actions import DRAW, PICKUP, Action, Attach, Discard, NewMel
 from burraco.engine.cards import FACE_IS_WILD, FACES, Face, sort_key
 from burraco.engine.meld_search import accepts_by_shape, candidate_melds
 from burraco.engine.melds import SET, Meld, read_attach, read_meld
-from burraco.engine.state import CARD_FACE, DRAW_PHASE, OVER, HandState, closing_ready
+from burraco.engine.state import (
+    CARD_FACE,
+    DRAW_PHASE,
+    OVER,
+    PLAY_PHASE,
+    HandState,
+    closing_ready,
+)
 
 
 def legal_actions(state: HandState) -> list[Action]:
@@ -42,9 +49,23 @@ def _draw_actions(state: HandState) -> list[Action]:
     rules = state.rules
     if rules.pile_requires_melded and not state.melds[state.side_of[state.turn]]:
         return actions
-    if rules.pile_pickup == "free" and not state.partner_wild_in_pile(state.turn):
+    if not state.partner_wild_in_pile(state.turn) and (
+            rules.pile_pickup == "free" or pickup_usable(state)):
         actions.append(PICKUP)
     return actions
+
+
+def pickup_usable(state: HandState) -> bool:
+    """International, Revolution (§14.1–2): a card is usable at once after the pickup;
+    Champion (§14.3): a picked card can be melded at once."""
+    trial = state.clone()
+    trial._take_pile(trial.turn, [])
+    trial.phase = PLAY_PHASE
+    plays = [a for a in _play_actions(trial) if not isinstance(a, Discard)]
+    if state.rules.pile_pickup == "must-use" and state.pile_from == [-1]:
+        upcard = CARD_FACE[state.pile[0]]  # the lone first up-card: open a meld with it
+        return any(isinstance(a, NewMeld) and upcard in a.faces for a in plays)
+    return bool(plays)
 
 
 def _play_actions(state: HandState) -> list[Action]:
@@ -61,6 +82,7 @@ def _play_actions(state: HandState) -> list[Action]:
     barred_face = CARD_FACE[state.barred] if state.barred in hand else -1
     melds = state.melds[side]
     actions: list[Action] = []
+    owed = {CARD_FACE[c] for c in state.picked if c in hand} if state.owes_meld else None
 
     set_ranks = {m.rank for m in melds if m.kind == SET} if rules.one_set_per_rank else set()
     seq_suits = {m.suit for m in melds if m.kind != SET}
@@ -68,6 +90,8 @@ def _play_actions(state: HandState) -> list[Action]:
         counts, rules, set_ranks_taken=set_ranks, sequence_suits_taken=seq_suits,
     ):
         rest = size - len(faces)
+        if owed is not None and owed.isdisjoint(faces):
+            continue
         if rest >= 2 or (rest == 0 and can_go_down) or (
             rest == 1 and _last_card_ok(state, counts, faces, barred_face, melds, new=faces)
         ):
@@ -77,7 +101,7 @@ def _play_actions(state: HandState) -> list[Action]:
     for index, meld in enumerate(melds):
         fits = accepts_by_shape(meld, rules)
         for face in held:
-            if face not in fits:
+            if face not in fits or (owed is not None and face not in owed):
                 continue
             rest = size - 1
             if rest >= 2 or (rest == 0 and can_go_down) or (
@@ -88,6 +112,8 @@ def _play_actions(state: HandState) -> list[Action]:
     if barred_face >= 0 and counts[barred_face] == 1 and size >= 2 and can_go_down:
         actions += _whole_hand_attaches(state, melds)
 
+    if owed is not None:
+        return actions  # no discard before a picked card is melded (§14.3)
     for face in held:
         if face == barred_face and counts[face] == 1:
             continue

@@ -19,7 +19,7 @@ WildDiscard = Literal["except-closing", "never"]
 NobodyPozzetto = Literal["score", "redeal", "penalty-each"]
 LastTurn = Literal["complete-turn", "stop"]
 PilePickup = Literal["free", "must-use", "must-meld-picked"]
-Closing = Literal["any", "clean", "clean-and-other", "two"]
+Closing = Literal["any", "clean", "clean-and-other"]
 TimeOut = Literal["one-more-turn-each", "round-back"]
 
 # MP difference upper bounds for VP 10…19 (RULES.md §11.2); a difference above the last is 20–0.
@@ -92,9 +92,13 @@ class Rules:
     # §6–8 pozzetto, closing, end of hand
     closing: Closing = _opt(
         "any", "§7.1, §13.4, §14",
-        "burraco needed to close: any; clean; clean-and-other; two (one clean + one other)")
+        "burraco needed to close: any; clean; clean-and-other (one clean + one not clean)")
     closing_alternatives: tuple[str, ...] = _opt(
         (), "§14.2, §14.3", "burraco types that alone also allow closing")
+    champion_burraco: Literal["clean-set-of-eight", "none"] = _opt(
+        "clean-set-of-eight", "§14.3, §17.4",
+        "what a Champion burraco is (not defined by the sources; read as all eight naturals of "
+        "a rank, no wild); scored only where the bonuses list 'champion'")
     closing_bonus: int = _opt(100, "§9.1", "bonus for a real closing")
     pozzetto_penalty: int = _opt(100, "§9.2", "cost of a pozzetto not taken")
     nobody_pozzetto: NobodyPozzetto = _opt(
@@ -170,5 +174,62 @@ class Rules:
 FIBUR = Rules()
 
 PRESETS: dict[str, Rules] = {
+    # FIBur Italian code: the default (§1–§11)
     "fibur": FIBUR,
+    # FIBur International code (§14.1)
+    "fibur-international": Rules(
+        name="fibur-international", closing="clean", set_ranks=(1, 3), pile_pickup="must-use",
+        semi_clean=False, bonuses=(("clean", 200), ("dirty", 100)),
+    ),
+    # FIBur Burraco Revolution (§14.2): values other than the Italian ones were not found, so a
+    # "Burraco Revolution" (a clean A–K run, the burraco reale) scores as a clean burraco
+    "fibur-revolution": Rules(
+        name="fibur-revolution", pile_pickup="must-use", closing="clean-and-other",
+        closing_alternatives=("royal",),
+        bonuses=(("clean", 200), ("semi-clean", 150), ("dirty", 100), ("royal", 200)),
+    ),
+    # Burraco Champion (§14.3)
+    "champion": Rules(
+        name="champion", pile_pickup="must-meld-picked", closing="clean-and-other",
+        closing_alternatives=("champion", "royal"),
+        bonuses=(("clean", 300), ("semi-clean", 150), ("dirty", 100), ("royal", 300),
+                 ("champion", 500)),
+        closing_bonus=200, pozzetto_penalty=200,
+    ),
+    # Scoring codes of other federations (§15)
+    "fedibur": Rules(
+        name="fedibur", semi_clean=False, bonuses=(("clean", 200), ("dirty", 100)),
+    ),
+    "febur-it": Rules(
+        name="febur-it",
+        bonuses=(("clean", 200), ("semi-clean", 150), ("dirty", 100), ("super", 250),
+                 ("royal", 300), ("complete", 400)),
+    ),
+    "fitab": Rules(
+        name="fitab",
+        bonuses=(("clean", 200), ("semi-clean", 150), ("dirty", 100), ("super", 250),
+                 ("dirty-super", 200), ("royal", 300), ("dirty-royal", 250)),
+    ),
+    # Home play (§8.4, §9.3): a hand nobody went to the pozzetto in is dealt again
+    "home": Rules(name="home", nobody_pozzetto="redeal"),
+}
+
+PRESET_NOTES: dict[str, str] = {
+    "fibur": "FIBur Italian code, the default.",
+    "fibur-international": "FIBur International code: clean burraco to close, sets of aces "
+    "and threes only, the pile only when a card can be used at once, no semi-clean.",
+    "fibur-revolution": "FIBur Burraco Revolution: the pile only when a card can be used at "
+    "once; close with a clean and a non-clean burraco, or a Burraco Revolution (clean A–K); "
+    "its own values were not found, so it scores as a clean burraco.",
+    "champion": "Burraco Champion (Mortera, 2010): two burraco to close (one clean), or a "
+    "Champion burraco, or 13 clean cards in sequence; a pile pickup obliges melding a picked "
+    "card; clean 300, Champion 500, closing 200, pozzetto not taken -200.  The Champion "
+    "burraco is not defined by the sources: read as a clean set of all eight cards of a rank "
+    "(option champion_burraco).",
+    "fedibur": "Fed.I.Bur scoring: no semi-clean burraco (clean 200, dirty 100).",
+    "febur-it": "Fe.Bur.It scoring: superpulito (clean set of 8) 250, over the top (13-card "
+    "clean run) 300, scala completa (read as a 14-card run; unverified) 400.",
+    "fitab": "F.It.AB scoring: super (clean set of 8) 250, dirty super 200, royal (clean A–K or "
+    "2–A) 300, dirty royal 250.",
+    "home": "FIBur with the home rule: a hand where nobody took a pozzetto is dealt again.",
 }

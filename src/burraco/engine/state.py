@@ -36,6 +36,13 @@ OVER = "over"
 
 
 
+_PICKUP_REFUSAL = {
+    "must-use": "you may take the pile only if you can use a card at once: attach one or open "
+    "a meld (the lone first up-card: open a meld with it) (§14.1)",
+    "must-meld-picked": "you may take the pile only if you can meld one of its cards (§14.3)",
+}
+
+
 class IllegalActionError(ValueError):
     """The action breaks a rule; the message says which, for a player."""
 
@@ -45,7 +52,8 @@ class HandState:
 
     __slots__ = (
         "barred", "closer", "deal", "dealer", "end_reason", "final_turn", "hands", "history",
-        "known", "meld_counter", "meld_seq", "melds", "mode", "pending", "pending_seen", "phase",
+        "known", "meld_counter", "meld_seq", "melds", "mode", "owes_meld", "pending",
+        "pending_seen", "phase", "picked",
         "pile", "pile_from", "players", "pozzetti", "pozzetto_taker", "rules", "side_of", "stall",
         "stock", "time_left", "turn", "turn_melded", "turn_single_pickup",
     )
@@ -75,6 +83,8 @@ class HandState:
     stall: int
     turn_single_pickup: bool
     turn_melded: bool
+    picked: list[int]
+    owes_meld: bool
     time_left: int
     end_reason: str
     closer: int
@@ -138,6 +148,8 @@ class HandState:
         state.stall = 0
         state.turn_single_pickup = False
         state.turn_melded = False
+        state.picked = []
+        state.owes_meld = False
         state.time_left = -1
         state.end_reason = ""
         state.closer = -1
@@ -175,6 +187,8 @@ class HandState:
         other.stall = self.stall
         other.turn_single_pickup = self.turn_single_pickup
         other.turn_melded = self.turn_melded
+        other.picked = self.picked
+        other.owes_meld = self.owes_meld
         other.time_left = self.time_left
         other.end_reason = self.end_reason
         other.closer = self.closer
@@ -293,12 +307,17 @@ class HandState:
             raise IllegalActionError("the discard pile is empty")
         if self.rules.pile_requires_melded and not self.melds[self.side_of[seat]]:
             raise IllegalActionError("only a side that has melded may take the pile (house rule)")
-        if self.rules.pile_pickup != "free":
-            raise IllegalActionError(
-                f"pile rule {self.rules.pile_pickup!r} is not supported by this engine yet")
         if self.partner_wild_in_pile(seat):
             raise IllegalActionError(
                 "the pile holds a wild your partner discarded: you may not take it (§13.2)")
+        if self.rules.pile_pickup != "free":
+            from burraco.engine.legal import pickup_usable  # legal.py builds on this module
+
+            if not pickup_usable(self):
+                raise IllegalActionError(_PICKUP_REFUSAL[self.rules.pile_pickup])
+        self._take_pile(seat, events)
+
+    def _take_pile(self, seat: int, events: list[Event]) -> None:
         cards = self.pile
         self.pile = []
         self.pile_from = []
@@ -307,6 +326,9 @@ class HandState:
         self.turn_single_pickup = len(cards) == 1
         self.hands[seat].extend(cards)
         self.known[seat].extend(cards)
+        if self.rules.pile_pickup == "must-meld-picked":
+            self.picked = list(cards)
+            self.owes_meld = True
         events.append(PickedUp(seat, tuple(cards)))
         self._begin_play(seat, events)
 
@@ -342,12 +364,11 @@ class HandState:
             if not copies:
                 again = "another " if face in faces[: len(taken)] else ""
                 raise IllegalActionError(f"you do not hold {again}{face_str(face)}")
-            if self.barred in copies and not prefer_barred:
-                copies.remove(self.barred)
-                copies.append(self.barred)
+            if prefer_barred:  # melding: use up the barred card, then cards owed to a meld
+                copies.sort(key=lambda c: (c != self.barred, c not in self.picked))
             elif self.barred in copies:
                 copies.remove(self.barred)
-                copies.insert(0, self.barred)
+                copies.append(self.barred)
             taken.append(copies[0])
         return taken
 
@@ -358,6 +379,7 @@ class HandState:
         result = read_meld(cards, self.rules)
         if isinstance(result, str):
             raise IllegalActionError(result)
+        self._check_owed(cards)
         self._check_meld_allowed(side, result)
         remaining = [c for c in self.hands[seat] if c not in cards]
         melds_after = [*self.melds[side], result]
@@ -368,6 +390,7 @@ class HandState:
         self.meld_seq[side] = [*self.meld_seq[side], self.meld_counter]
         self.meld_counter += 1
         self.turn_melded = True
+        self.owes_meld = False
         events.append(Melded(seat, side, len(melds_after) - 1, result.cards))
         if not remaining:
             self._take_pozzetto(seat, live=True, events=events)
@@ -396,6 +419,7 @@ class HandState:
         result = read_attach(melds[action.meld], cards, self.rules)
         if isinstance(result, str):
             raise IllegalActionError(result)
+        self._check_owed(cards)
         remaining = [c for c in self.hands[seat] if c not in cards]
         melds_after = melds[:]
         melds_after[action.meld] = result
@@ -404,9 +428,18 @@ class HandState:
         self._forget_known(seat, cards)
         self.melds[side] = melds_after
         self.turn_melded = True
+        self.owes_meld = False
         events.append(Attached(seat, side, action.meld, tuple(cards)))
         if not remaining:
             self._take_pozzetto(seat, live=True, events=events)
+
+    def _check_owed(self, cards: list[int]) -> None:
+        """Champion (§14.3): after a pickup the first play must use a card from the pile."""
+        if not self.owes_meld:
+            return
+        if not any(c in self.picked for c in cards):
+            raise IllegalActionError(
+                "you took the pile: first meld at least one of its cards (§14.3)")
 
     def _forget_known(self, seat: int, cards: list[int]) -> None:
         known = self.known[seat]
@@ -482,6 +515,9 @@ class HandState:
         side = self.side_of[seat]
         hand = self.hands[seat]
         face = action.face
+        if self.owes_meld:
+            raise IllegalActionError(
+                "you took the pile: meld at least one of its cards before discarding (§14.3)")
         card = -1
         for c in hand:
             if CARD_FACE[c] == face and (card < 0 or c != self.barred):
@@ -546,6 +582,7 @@ class HandState:
             self.barred = -1
             self.turn_single_pickup = False
             self.turn_melded = False
+            self.picked = []
 
     def _end(self, reason: str, events: list[Event] | None = None) -> None:
         self.phase = OVER
@@ -574,5 +611,4 @@ def closing_need(rules: Rules) -> str:
         "any": "a burraco",
         "clean": "a clean burraco",
         "clean-and-other": "a clean and a non-clean burraco",
-        "two": "two burraco, one of them clean",
     }[rules.closing]
