@@ -207,7 +207,7 @@ def _add_bench(sub: Subparsers) -> None:
         description="Play hands with every seat choosing uniformly among the legal actions; "
         "report hands/s, decisions/s and per hand, median µs of legal_actions, apply and clone, "
         "and peak memory, on one core.")
-    engine.add_argument("--players", type=int, action="append", choices=(2, 4),
+    engine.add_argument("--players", type=int, action="append", choices=(2, 3, 4, 5, 6),
                         help="player count (repeatable; default 2 and 4)")
     _add_rules_option(engine)
     engine.add_argument("--hands", type=int, default=300, help="hands timed per player count")

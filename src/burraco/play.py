@@ -24,12 +24,27 @@ from burraco.engine.result import hand_result
 from burraco.engine.rules import Rules
 from burraco.engine.state import HandState
 
-SEAT_NAMES = {2: ("North", "South"), 4: ("North", "East", "South", "West")}
-SIDE_NAMES = {2: ("North", "South"), 4: ("North-South", "East-West")}
+SEAT_NAMES: dict[int, tuple[str, ...]] = {
+    2: ("North", "South"),
+    3: ("Seat 1", "Seat 2", "Seat 3"),
+    4: ("North", "East", "South", "West"),
+    5: ("Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5"),
+    6: ("Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5", "Seat 6"),
+}
+
+
+def scorer_names(players: int) -> tuple[str, ...]:
+    """Who keeps a score in a match: a side, or each seat at 3 and 5 players."""
+    names = SEAT_NAMES[players]
+    if players == 4:
+        return ("North-South", "East-West")
+    if players == 6:
+        return tuple(f"{names[k]}+{names[k + 3]}" for k in range(3))
+    return names
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, choices=(2, 4), default=4)
+    parser.add_argument("--players", type=int, choices=(2, 3, 4, 5, 6), default=4)
     parser.add_argument("--bots", default="basic",
                         help="bot level for every seat, or one per seat: basic,random,...")
     parser.add_argument("--rules", default="fibur", help="rules preset (default fibur)")
@@ -63,16 +78,17 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     while True:
         number += 1
         deal = deal_seeded(seed + 1000 * number, players=args.players, dealer=match.dealer,
-                           rules=rules)
+                           rules=rules, individual=match.individual)
         print(f"\n=== Hand {number}, dealer {names[deal.dealer]} ===", file=out)
         state = play_hand(HandState.start(deal, rules), bots,
                           on_move=_printer(out, names, args.delay))
         result = hand_result(state)
-        _print_result(out, state, result.to_dict()["sides"], args.players)
+        _print_result(out, state, result.to_dict()["sides"], names)
         if not args.match:
             return 0
-        match = match.record_hand(result.totals)
-        sides = SIDE_NAMES[args.players]
+        per_seat = args.players in (3, 5)
+        match = match.record_hand(result.seat_totals if per_seat else result.totals)
+        sides = scorer_names(args.players)
         print("Match: " + ", ".join(f"{s} {t}" for s, t in zip(sides, match.scores, strict=True)),
               file=out)
         if match.winner is not None:
@@ -95,12 +111,15 @@ def _printer(out: TextIO, names: tuple[str, ...], delay: float):  # type: ignore
     return on_move
 
 
+def _side_name(state: HandState, side: int, names: tuple[str, ...]) -> str:
+    return "+".join(names[s] for s in state.seats_of(side))
+
+
 def _print_table(out: TextIO, state: HandState, names: tuple[str, ...]) -> None:
-    sides = SIDE_NAMES[state.players]
     for side, melds in enumerate(state.melds):
         if melds:
             text = " | ".join(str(m) for m in melds)
-            print(f"      {sides[side]} melds: {text}", file=out)
+            print(f"      {_side_name(state, side, names)} melds: {text}", file=out)
     counts = ", ".join(f"{names[s]} {len(state.hands[s]) + len(state.pending[s])}"
                        for s in range(state.players))
     top = face_str(card_face(state.pile[-1])) if state.pile else "-"
@@ -109,10 +128,10 @@ def _print_table(out: TextIO, state: HandState, names: tuple[str, ...]) -> None:
 
 
 def _print_result(out: TextIO, state: HandState, sides: list[dict[str, object]],
-                  players: int) -> None:
-    names = SIDE_NAMES[players]
+                  names: tuple[str, ...]) -> None:
     print(f"\nHand over: {state.end_reason}", file=out)
-    for side, score in enumerate(sides):
+    for score in sides:
+        side = state.side_of[score["seats"][0]]  # type: ignore[index]
         left = sorted((card_face(c) for s in state.seats_of(side) for c in state.hands[s]),
                       key=sort_key)
         unplayed = sorted((card_face(c) for s in state.seats_of(side) for c in state.pending[s]),
@@ -120,6 +139,6 @@ def _print_result(out: TextIO, state: HandState, sides: list[dict[str, object]],
         note = f"left in hand: {' '.join(face_str(f) for f in left) or '-'}"
         if unplayed:
             note += f"; pozzetto never played: {' '.join(face_str(f) for f in unplayed)}"
-        print(f"  {names[side]:<12} melds {score['melds']:>5}  burraco {score['bonuses']:>4}  "
+        print(f"  {_side_name(state, side, names):<13} melds {score['melds']:>5}  burraco {score['bonuses']:>4}  "
               f"closing {score['closing']:>4}  pozzetto {score['pozzetto']:>5}  "
               f"hand {score['hand']:>5}  = {score['total']:>5}   ({note})", file=out)

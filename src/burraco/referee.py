@@ -42,7 +42,7 @@ from burraco.engine.melds import (
     read_attach,
 )
 from burraco.engine.records import RecordError, replay, state_summary
-from burraco.engine.rules import FIBUR, PRESETS, Rules
+from burraco.engine.rules import FIBUR, PRESET_NOTES, PRESETS, Rules
 from burraco.engine.scoring import Pozzetto, score_side
 from burraco.engine.vp import victory_points, vp_table
 
@@ -339,10 +339,11 @@ def rules_show(name: str = "fibur", *, as_json: bool = False) -> Outcome:
         {"name": option, "value": _jsonable(values[option]), "section": section, "doc": doc}
         for option, section, doc in Rules.options()
     ]
+    note = PRESET_NOTES.get(name, "")
     if as_json:
-        return Outcome(OK, {"preset": name, "options": options})
+        return Outcome(OK, {"preset": name, "note": note, "options": options})
     width = max(len(o["name"]) for o in options)
-    lines = [f"preset {name}"]
+    lines = [f"preset {name}: {note}" if note else f"preset {name}"]
     for o in options:
         value = o["value"] if isinstance(o["value"], str) else json.dumps(o["value"])
         lines.append(f"{o['name']:<{width}}  {value}  [{o['section']}] {o['doc']}")

@@ -3,7 +3,9 @@
 Both are immutable values built from their history (the side totals of each
 hand): ``record_hand`` returns a new value, so a replay or an undo is just a
 shorter history.  Sides are numbered like seats mod 2: side 0 is North–South
-(seats 0 and 2, or seat 0 alone in 2p), side 1 East–West.
+(seats 0 and 2, or seat 0 alone in 2p), side 1 East–West.  With 6 players the
+three pairs are sides 0–2 (seat mod 3); with 3 and 5 players, whose partnerships
+change from hand to hand, each seat keeps its own score (§13.2–13.3).
 
 >>> m = FreePlayMatch(rules=FIBUR.with_options(target=505)).record_hand([600, 200])
 >>> m.scores, m.winner, m.dealer
@@ -21,22 +23,28 @@ from burraco.engine.rules import FIBUR, Rules
 from burraco.engine.vp import vp_for_scores, vp_table
 
 SIDES = 2
-Totals = tuple[int, int]
+Totals = tuple[int, ...]
 
 
-def _totals(side_totals: Sequence[int]) -> Totals:
-    if len(side_totals) != SIDES:
-        raise ValueError(f"a hand scores {SIDES} sides, got {len(side_totals)} totals")
-    return (side_totals[0], side_totals[1])
+def scorers(players: int) -> int:
+    """How many scores a free-play match keeps: sides, or seats at 3 and 5 players."""
+    return {2: 2, 3: 3, 4: 2, 5: 5, 6: 3}[players]
 
 
-def _sums(hands: Sequence[Totals]) -> Totals:
-    return (sum(h[0] for h in hands), sum(h[1] for h in hands))
+def _totals(side_totals: Sequence[int], count: int = SIDES) -> Totals:
+    if len(side_totals) != count:
+        raise ValueError(f"a hand scores {count} sides, got {len(side_totals)} totals")
+    return tuple(side_totals)
 
 
-def _check_seats(players: int, first_dealer: int | None) -> None:
-    if players not in (2, 4):
-        raise ValueError(f"a two-sided match has 2 or 4 players, not {players}")
+def _sums(hands: Sequence[Totals], count: int = SIDES) -> Totals:
+    return tuple(sum(h[k] for h in hands) for k in range(count))
+
+
+def _check_seats(players: int, first_dealer: int | None, allowed: tuple[int, ...] = (2, 4)) -> None:
+    if players not in allowed:
+        counts = ", ".join(str(n) for n in allowed)
+        raise ValueError(f"this match is for {counts} players, not {players}")
     if first_dealer is not None and not 0 <= first_dealer < players:
         raise ValueError(f"no seat {first_dealer} at a table of {players}")
 
@@ -49,11 +57,13 @@ def _dealer(players: int, first_dealer: int | None, played: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class FreePlayMatch:
-    """Hands until a side reaches ``rules.target`` (§9.3, §10).
+    """Hands until a side reaches the target (§9.3, §10; 3 and 5 players §13).
 
-    If both sides reach it in the same hand the higher total wins; equal totals
+    If several reach it in the same hand the higher total wins; equal totals
     mean one more hand.  A hand dealt again (``nobody_pozzetto="redeal"``) is
-    simply not recorded, so the dealer does not move.
+    simply not recorded, so the dealer does not move.  With 3 and 5 players the
+    scores are per seat (``HandResult.seat_totals``), the target is 1505 and,
+    once anyone reaches the threshold, hands are dealt ``individual``.
     """
 
     players: int = 4
@@ -64,17 +74,32 @@ class FreePlayMatch:
     """Dealer of the first hand; ``None`` means seat ``players - 1`` (§2.3)."""
 
     def __post_init__(self) -> None:
-        _check_seats(self.players, self.first_dealer)
-        if self.rules.target <= 0:
-            raise ValueError(f"a free-play target is positive, not {self.rules.target}")
+        _check_seats(self.players, self.first_dealer, (2, 3, 4, 5, 6))
+        if self.target <= 0:
+            raise ValueError(f"a free-play target is positive, not {self.target}")
 
     @property
     def target(self) -> int:
+        if self.players == 3:
+            return self.rules.three_player_target
+        if self.players == 5:
+            return self.rules.five_player_target
         return self.rules.target
 
     @property
     def scores(self) -> Totals:
-        return _sums(self.hands)
+        return _sums(self.hands, scorers(self.players))
+
+    @property
+    def individual(self) -> bool:
+        """3 and 5 players: the next hand is dealt with everyone alone (§13.2–13.3)."""
+        if self.players == 3:
+            threshold = self.rules.individual_from
+        elif self.players == 5:
+            threshold = self.rules.five_player_individual_from
+        else:
+            return False
+        return any(score >= threshold for score in self.scores)
 
     @property
     def dealer(self) -> int:
@@ -90,7 +115,7 @@ class FreePlayMatch:
     def winner(self) -> int | None:
         """Side that won, or ``None`` while nobody has (or both stand level past the target)."""
         scores = self.scores
-        best = max(range(SIDES), key=lambda side: scores[side])
+        best = max(range(len(scores)), key=lambda side: scores[side])
         if scores[best] < self.target or scores.count(scores[best]) > 1:
             return None
         return best
@@ -100,12 +125,11 @@ class FreePlayMatch:
         return self.winner is not None
 
     def record_hand(self, side_totals: Sequence[int]) -> FreePlayMatch:
-        """The match after one more hand scored ``side_totals`` (side 0, side 1)."""
+        """The match after one more hand: side totals (seat totals at 3 and 5 players)."""
         if self.finished:
             raise ValueError(f"the match is over: side {self.winner} won")
-        return FreePlayMatch(
-            self.players, self.rules, (*self.hands, _totals(side_totals)), self.first_dealer
-        )
+        totals = _totals(side_totals, scorers(self.players))
+        return FreePlayMatch(self.players, self.rules, (*self.hands, totals), self.first_dealer)
 
 
 @dataclass(frozen=True, slots=True)
