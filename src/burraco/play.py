@@ -131,7 +131,9 @@ def _print_result(out: TextIO, state: HandState, sides: list[dict[str, object]],
                   names: tuple[str, ...]) -> None:
     print(f"\nHand over: {state.end_reason}", file=out)
     for score in sides:
-        side = state.side_of[score["seats"][0]]  # type: ignore[index]
+        seats = score["seats"]
+        assert isinstance(seats, list)
+        side = state.side_of[seats[0]]
         left = sorted((card_face(c) for s in state.seats_of(side) for c in state.hands[s]),
                       key=sort_key)
         unplayed = sorted((card_face(c) for s in state.seats_of(side) for c in state.pending[s]),
@@ -139,6 +141,7 @@ def _print_result(out: TextIO, state: HandState, sides: list[dict[str, object]],
         note = f"left in hand: {' '.join(face_str(f) for f in left) or '-'}"
         if unplayed:
             note += f"; pozzetto never played: {' '.join(face_str(f) for f in unplayed)}"
-        print(f"  {_side_name(state, side, names):<13} melds {score['melds']:>5}  burraco {score['bonuses']:>4}  "
+        who = _side_name(state, side, names)
+        print(f"  {who:<13} melds {score['melds']:>5}  burraco {score['bonuses']:>4}  "
               f"closing {score['closing']:>4}  pozzetto {score['pozzetto']:>5}  "
               f"hand {score['hand']:>5}  = {score['total']:>5}   ({note})", file=out)
