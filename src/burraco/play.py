@@ -21,6 +21,7 @@ from burraco.engine.deal import deal_seeded
 from burraco.engine.events import Event, PozzettoTaken
 from burraco.engine.match import FreePlayMatch
 from burraco.engine.result import hand_result
+from burraco.engine.scoring import half_up
 from burraco.engine.rules import Rules
 from burraco.engine.state import HandState
 
@@ -141,6 +142,8 @@ def _print_result(out: TextIO, state: HandState, sides: list[dict[str, object]],
         note = f"left in hand: {' '.join(face_str(f) for f in left) or '-'}"
         if unplayed:
             note += f"; pozzetto never played: {' '.join(face_str(f) for f in unplayed)}"
+        if state.mode == "pairs" and len(seats) == 2:
+            note += f"; {half_up(int(str(score['total'])))} each (§13.2)"
         who = _side_name(state, side, names)
         print(f"  {who:<13} melds {score['melds']:>5}  burraco {score['bonuses']:>4}  "
               f"closing {score['closing']:>4}  pozzetto {score['pozzetto']:>5}  "
