@@ -21,8 +21,8 @@ from burraco.engine.deal import deal_seeded
 from burraco.engine.events import Event, PozzettoTaken
 from burraco.engine.match import FreePlayMatch
 from burraco.engine.result import hand_result
-from burraco.engine.scoring import half_up
 from burraco.engine.rules import Rules
+from burraco.engine.scoring import half_up
 from burraco.engine.state import HandState
 
 SEAT_NAMES: dict[int, tuple[str, ...]] = {
