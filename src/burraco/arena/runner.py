@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 
 from burraco.bots.base import Bot
@@ -12,18 +13,33 @@ from burraco.engine.state import HandState
 from burraco.engine.views import view
 
 MoveHook = Callable[[HandState, int, Action, list[Event]], None]
+TimeHook = Callable[[int, float], None]
+"""Called with (seat, seconds) after each decision."""
 
 
-def play_hand(state: HandState, bots: Sequence[Bot], *, on_move: MoveHook | None = None) -> HandState:
-    """Play ``state`` to its end; ``bots[seat]`` chooses for each seat."""
+class IllegalBotAction(ValueError):
+    """A bot returned an action that is not among the legal ones: a bot defect."""
+
+
+def play_hand(
+    state: HandState, bots: Sequence[Bot], *, on_move: MoveHook | None = None,
+    on_time: TimeHook | None = None,
+) -> HandState:
+    """Play ``state`` to its end; ``bots[seat]`` chooses for each seat from its view only."""
     if len(bots) != state.players:
         raise ValueError(f"{len(bots)} bots for {state.players} seats")
+    clock = time.perf_counter
     while not state.is_over:
         seat = state.turn
         legal = legal_actions(state)
-        action = bots[seat].act(view(state, seat), legal)
+        seen = view(state, seat)
+        start = clock()
+        action = bots[seat].act(seen, legal)
+        if on_time is not None:
+            on_time(seat, clock() - start)
         if action not in legal:
-            raise ValueError(f"bot {bots[seat].name} at seat {seat} chose an illegal {action}")
+            raise IllegalBotAction(
+                f"bot {bots[seat].name} at seat {seat} chose an illegal {action}")
         events = state.apply_in_place(action)
         if on_move is not None:
             on_move(state, seat, action, events)

@@ -49,7 +49,7 @@ class BasicBot:
         """How much a card is worth keeping: wilds most, then cards that fit others."""
         if face == JOKER or FACE_IS_WILD[face]:
             return 100.0
-        faces = [card_face(c) for c in view.hand]
+        faces: list[int] = [card_face(c) for c in view.hand]
         if not extra:
             faces.remove(face)
         rank, suit = face_rank(face), face_suit(face)
@@ -63,8 +63,7 @@ class BasicBot:
                 value += 3 - abs(face_rank(other) - rank)
         side = view.side_of[view.seat] if view.seat is not None else 0
         for meld in view.melds[side]:
-            if meld.is_sequence and meld.suit == suit and rank in (meld.lo - 1, meld.hi + 1):
-                value += 4
-            elif not meld.is_sequence and meld.rank == rank:
+            extends = meld.suit == suit and rank in (meld.lo - 1, meld.hi + 1)
+            if (meld.is_sequence and extends) or (not meld.is_sequence and meld.rank == rank):
                 value += 4
         return value - FACE_POINTS[face] / 100

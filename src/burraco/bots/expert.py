@@ -1,0 +1,181 @@
+"""``expert``: search over the hidden cards, with the advanced policy as its guide.
+
+At each real choice (take the pile or draw; which card to discard) the expert:
+
+1. asks the advanced policy for its move, and lists a few candidates beside it
+   (for a discard, the policy's next best discards);
+2. samples ``iterations`` full states consistent with its view
+   (:func:`burraco.bots.determinize.determinize`: the cards opponents took
+   with the pile in their hands, their discards and declined piles weighing
+   what else they hold);
+3. on each sample plays every candidate out with the advanced policy at
+   every seat for a few turns (or to the end of the hand), and scores the
+   result: the real score if the hand ended, else the evaluation of
+   :mod:`burraco.bots.evaluate` for both sides.  All candidates meet the same
+   samples and the same stock (common random numbers), so their differences
+   are measured with far less noise than their values;
+4. keeps the policy's move unless another is better on average by a clear
+   margin (a paired test over the samples).
+
+Uniformly random rollouts carry almost no signal in rummy games, hence the
+heuristic rollouts; the evidence-weighted sampling is where much of the
+strength comes from.  The budget is a number of samples (deterministic, so a
+game replays exactly) or, with ``seconds``, a time limit per decision.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from burraco.bots.advanced import Policy, discard_costs, make_context
+from burraco.bots.determinize import determinize, rules_of
+from burraco.bots.evaluate import face_counts, hand_value, natural_fits, table_value
+from burraco.bots.knowledge import read_history
+from burraco.engine.actions import DRAW, PICKUP, Action, Discard
+from burraco.engine.legal import legal_actions
+from burraco.engine.result import hand_result
+from burraco.engine.rules import Rules
+from burraco.engine.state import PLAY_PHASE, HandState, closing_ready
+from burraco.engine.views import View
+
+POZZETTO_MISS = 100.0
+
+
+class ExpertBot:
+    """Determinized search over a few candidate moves, advanced-policy rollouts."""
+
+    name = "expert"
+
+    def __init__(
+        self, rng: random.Random, *, rules: Rules | None = None, iterations: int = 24,
+        seconds: float | None = None, candidates: int = 3, horizon: int = -1,
+        margin: float = 5.0, z: float = 1.0, evidence: bool = True,
+    ) -> None:
+        self.rng = rng
+        self.rules = rules
+        self.iterations = iterations
+        self.seconds = seconds
+        self.candidates = candidates
+        self.horizon = horizon
+        """Turns played out after the candidate (-1: two rounds; 0: to the end of the hand)."""
+        self.margin = margin
+        self.z = z
+        self.evidence = evidence
+        self.policy = Policy()
+        self.searches = 0
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        rules = self.rules or rules_of(view)
+        seat = view.seat if view.seat is not None else view.turn
+        sandbox = determinize(view, random.Random(0), rules=rules, evidence=False, history=False)
+        history = read_history(view)
+        default = self.policy.decide(sandbox, seat, legal, history=history)
+        options = self._candidates(sandbox, seat, legal, default, history)
+        if len(options) < 2:
+            return default
+        self.searches += 1
+        values = self._search(view, rules, seat, options)
+        return self._choose(options, values)
+
+    def _candidates(
+        self, state: HandState, seat: int, legal: Sequence[Action], default: Action,
+        history: object,
+    ) -> list[Action]:
+        if state.phase != PLAY_PHASE:
+            return [default, PICKUP if default == DRAW else DRAW] if PICKUP in legal else []
+        if not isinstance(default, Discard):
+            return []
+        ctx = make_context(state, seat)
+        ranked = sorted(discard_costs(state, seat, legal, ctx, None), key=lambda p: p[1])
+        out: list[Action] = [default]
+        for action, _cost in ranked:
+            if action not in out:
+                out.append(action)
+            if len(out) >= self.candidates:
+                break
+        return out
+
+    def _search(
+        self, view: View, rules: Rules, seat: int, options: list[Action],
+    ) -> list[list[float]]:
+        side = view.side_of[seat]
+        horizon = self.horizon if self.horizon >= 0 else 2 * view.players
+        values: list[list[float]] = [[] for _ in options]
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        done = 0
+        while True:
+            if deadline is not None:
+                if time.perf_counter() > deadline and done >= 2:
+                    break
+            elif done >= self.iterations:
+                break
+            sample_rng = random.Random(self.rng.getrandbits(64))
+            sample = determinize(view, sample_rng, rules=rules, evidence=self.evidence,
+                                 history=False)
+            for k, option in enumerate(options):
+                state = sample.clone()
+                state.apply_in_place(option)
+                values[k].append(rollout(state, side, horizon))
+            done += 1
+        return values
+
+    def _choose(self, options: list[Action], values: list[list[float]]) -> Action:
+        """The default (first) unless another is clearly better on the same samples."""
+        best, best_score = 0, 0.0
+        base = values[0]
+        n = len(base)
+        for k in range(1, len(options)):
+            diffs = [a - b for a, b in zip(values[k], base, strict=True)]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+            se = math.sqrt(var / n)
+            if mean > self.margin and mean > self.z * se and mean > best_score:
+                best, best_score = k, mean
+        return options[best]
+
+
+def rollout(state: HandState, side: int, horizon: int, policy: Policy | None = None) -> float:
+    """Play on with the advanced policy at every seat; the score difference for ``side``.
+
+    Stops after ``horizon`` more turns (0: at the end of the hand) and then
+    judges the position with :func:`leaf_value`.
+    """
+    policy = policy or Policy()
+    turns = 0
+    while not state.is_over:
+        legal = legal_actions(state)
+        action = policy.decide(state, state.turn, legal)
+        state.apply_in_place(action)
+        if isinstance(action, Discard):
+            turns += 1
+            if horizon and turns >= horizon:
+                break
+    if state.is_over:
+        totals = hand_result(state).totals
+        return float(totals[side] - totals[1 - side])
+    return leaf_value(state, side) - leaf_value(state, 1 - side)
+
+
+def leaf_value(state: HandState, side: int) -> float:
+    """A side's expected final score from here, as the evaluation judges it."""
+    seats = [s for s in range(state.players) if state.side_of[s] == side]
+    ctx = make_context(state, seats[0])
+    melds = state.melds[side]
+    fits = natural_fits(melds, state.rules)
+    value = table_value(melds, ctx)
+    for seat in seats:
+        counts = face_counts(state.hands[seat] + state.pending[seat])
+        value += hand_value(counts, fits, ctx)
+    if state.pozzetto_taker[side] < 0:
+        fewest = min(len(state.hands[s]) for s in seats)
+        miss = 1.0 if not state.pozzetti else min(0.9, 0.25 + 0.05 * fewest)
+        value -= POZZETTO_MISS * miss
+    elif closing_ready(melds, state.rules):
+        fewest = min(len(state.hands[s]) + len(state.pending[s]) for s in seats)
+        value += 100.0 * (0.7 if fewest <= 3 else 0.5 if fewest <= 6 else 0.35)
+    return value
