@@ -4,8 +4,9 @@ A meld is judged on its result alone (§4.3.11): the solver below tries every
 reading of the cards (which same-suit 2 is natural, where an ace sits, which
 card is the wild) under the constraints that naturals already on the table
 keep their rank slot and a wild never leaves its meld, and keeps the preferred
-legal reading.  The free wild always goes to the low end, or to the high end
-when the run starts with the ace (§4.3.5, binding).
+legal reading (order of preference: ``_solve_sequence``).  The free wild always
+goes to the low end, or to the high end when the run starts with the ace
+(§4.3.5, binding).
 
 >>> from burraco.engine.cards import parse_faces
 >>> str(meld_from_faces(parse_faces("5H JK 6H 7H")))
@@ -51,7 +52,7 @@ class Meld:
     the acting wild in a sequence, 1 for a set holding a wild, 0 for none.
     """
 
-    __slots__ = ("_accepts", "cards", "kind", "lo", "rank", "suit", "wild")
+    __slots__ = ("_accepts", "_accepts_rules", "cards", "kind", "lo", "rank", "suit", "wild")
 
     def __init__(
         self, kind: str, cards: tuple[int, ...], *, suit: int = -1, rank: int = 0,
@@ -63,8 +64,9 @@ class Meld:
         self.rank = rank
         self.lo = lo
         self.wild = wild
-        # (rules, faces) of the last accepts() call: the answer depends on the rules
-        self._accepts: tuple[Rules, frozenset[int]] | None = None
+        # faces of the last accepts() call, and the rules it was computed under
+        self._accepts: frozenset[int] | None = None
+        self._accepts_rules: Rules | None = None
 
     @property
     def hi(self) -> int:
@@ -145,30 +147,43 @@ def _solve_sequence(
     """Best legal reading of ``fixed`` naturals (slot → card) plus ``flexible`` cards.
 
     Each flexible card comes with the roles it may take (slots, or ``_WILD``).
-    Preferred: most naturals, then a high ace, then ``old_wild`` (the meld's
-    current wild) still acting as the wild, so a natural 2 attached beside a
-    pinella of the same face takes the 2-slot instead of displacing the
-    pinella (§4.3.7: a wild moves only when it must).
+    Preferred, in order:
+
+    1. most naturals (a same-suit 2 is natural whenever it can be);
+    2. the higher burraco bonus under ``rules``: when a run fills 2–K the ace
+       may sit at either end, and with a bound wild that end decides
+       semi-clean or dirty (``2H…6H JK(=7H) 8H…KH`` + ``AH``: high gives
+       8H…AH, seven naturals, semi-clean; low gives dirty).  A player would
+       put the ace where it scores more, whatever the order the cards of
+       one attachment are named in (project decision);
+    3. a high ace (§4.3.5: 13 naturals + wild read with the natural ace high);
+    4. ``old_wild`` (the meld's current wild) still acting as the wild, so a
+       natural 2 attached beside a pinella of the same face takes the 2-slot
+       instead of displacing the pinella (§4.3.7: a wild moves only when it must).
+
     Returns the meld, or the reason no reading is legal.
     """
-    best: tuple[tuple[int, int, int], Meld] | None = None
+    best: tuple[tuple[int, int, int, int], Meld] | None = None
     reason = "the cards do not form a sequence"
     for roles in product(*(options for _, options in flexible)):
         slots = dict(fixed)
         wilds: list[int] = []
-        clash = False
+        clash = 0
         for (card, _), role in zip(flexible, roles, strict=True):
             if role == _WILD:
                 wilds.append(card)
             elif role in slots:
-                clash = True
+                clash = role
                 break
             else:
                 slots[role] = card
         if two_turned_wild is not None:
             wilds.append(two_turned_wild)
         if clash:
-            reason = "a sequence cannot hold two cards of the same rank"
+            # two aces clash in slot 1 or 14: name the ace rule, the clearer reason
+            reason = (
+                "a sequence holds one ace, low or high, never both" if clash in (1, ACE_HIGH)
+                else "a sequence cannot hold two cards of the same rank")
             continue
         if len(wilds) > 1:
             reason = "two wild cards in one meld"
@@ -194,13 +209,16 @@ def _solve_sequence(
                 continue
         if wild_slot == 2 and card_face(wilds[0]) == make_face(2, suit):
             continue  # a same-suit 2 in the 2-slot is natural: another reading covers it
+        naturals = len(slots)
+        ace_high = 1 if ACE_HIGH in slots else 0
         keeps_wild = 1 if old_wild is not None and wilds and wilds[0] == old_wild else 0
-        score = (len(slots), 1 if ACE_HIGH in slots else 0, keeps_wild)
         if wild_slot:
             slots[wild_slot] = wilds[0]
         lo = min(slots)
         cards = tuple(slots[s] for s in range(lo, lo + len(slots)))
         meld = Meld(SEQUENCE, cards, suit=suit, lo=lo, wild=wild_slot)
+        bonus = burraco_bonus(meld, rules) if len(cards) >= 7 else 0
+        score = (naturals, bonus, ace_high, keeps_wild)
         if best is None or score > best[0]:
             best = (score, meld)
     return best[1] if best is not None else reason
@@ -364,11 +382,14 @@ def accepts(meld: Meld, rules: Rules = FIBUR) -> frozenset[int]:
     """Faces that can be attached to ``meld`` one at a time (cached on the meld).
 
     The cache remembers the rules it was computed under (a stale answer for
-    other rules, e.g. ``natural_two_to_wild=False``, was a bug).
+    other rules, e.g. ``natural_two_to_wild=False``, was a bug); a cached
+    answer without its rules is recomputed.
     """
-    cached = meld._accepts
-    if cached is not None and (cached[0] is rules or cached[0] == rules):
-        return cached[1]
+    cached, cached_rules = meld._accepts, meld._accepts_rules
+    if cached is not None and cached_rules is not None and (
+        cached_rules is rules or cached_rules == rules
+    ):
+        return cached
     candidates: set[int] = {JOKER} if rules.jokers else set()
     candidates.update(make_face(2, s) for s in range(4))
     if meld.kind == SET:
@@ -383,7 +404,8 @@ def accepts(meld: Meld, rules: Rules = FIBUR) -> frozenset[int]:
         face for face in candidates
         if isinstance(read_attach(meld, [spare[face]], rules), Meld)
     )
-    meld._accepts = (rules, result)
+    meld._accepts = result
+    meld._accepts_rules = rules
     return result
 
 
