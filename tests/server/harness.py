@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import os
@@ -22,6 +23,8 @@ import socket
 import subprocess
 import sys
 import time
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -332,3 +335,31 @@ def check_secrecy(db_url: str, table_id: str, clients: list[Client]) -> int:
             assert not problems, f"seat {client.seat}, version {version}: {problems} in {frame}"
             checked += 1
     return checked
+
+
+# --- PostgreSQL ------------------------------------------------------------------------------
+
+@contextlib.contextmanager
+def postgres_schema() -> Iterator[str]:
+    """A database URL on a fresh schema of the test PostgreSQL server, dropped afterwards.
+
+    Skips the test, saying why, when ``BURRACO_TEST_POSTGRES_URL`` is not set.
+    """
+    import pytest
+
+    base = os.environ.get(PG_ENV)
+    if not base:
+        pytest.skip(f"{PG_ENV} is not set: PostgreSQL tests skipped (.ci/run sets it to "
+                    "postgresql://postgres@127.0.0.1:5432/test)")
+    import psycopg
+
+    schema = f"burraco_test_{uuid.uuid4().hex[:12]}"
+    dsn = base.replace("postgresql+psycopg://", "postgresql://", 1)
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    separator = "&" if "?" in base else "?"
+    try:
+        yield f"{base}{separator}options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
