@@ -248,7 +248,9 @@ def stored(db_url: str, table_id: str) -> dict[str, Any]:
 def rules_of(config: dict[str, Any]) -> Rules:
     options = {k: tuple(v) if isinstance(v, list) else v for k, v in config["options"].items()}
     rules = Rules.preset(config["rules"]).with_options(**options)
-    return rules.with_options(target=config["target"]) if config.get("target") else rules
+    if config.get("target"):
+        rules = rules.with_options(target=config["target"])
+    return rules.for_players(config["players"])
 
 
 def states_by_version(db_url: str, table_id: str) -> dict[int, HandState]:
@@ -278,7 +280,7 @@ def states_by_version(db_url: str, table_id: str) -> dict[int, HandState]:
                 game = games[number]
                 hand = HandState.start(deal_from_order(
                     list(game["deck"]), players=config["players"], dealer=game["dealer"],
-                    rules=rules, cut=game["cut"]), rules)
+                    rules=rules, cut=game["cut"], individual=bool(game["individual"])), rules)
             if hand is not None:
                 out[version] = hand
     return out

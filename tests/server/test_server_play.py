@@ -15,9 +15,11 @@ import itertools
 import json
 from typing import Any
 
+import pytest
 from harness import Client, ServerProcess, check_secrecy, scripted_choice, stored
 
 from burraco.engine.deal import deal_from_order
+from burraco.engine.rules import FIBUR
 
 _ids = itertools.count(1)
 
@@ -63,8 +65,11 @@ def check_commitments(client: Client, players: int) -> int:
                     + ",".join(str(c) for c in reveal["order"]))
             assert hashlib.sha256(text.encode()).hexdigest() == begin["commitment"]
             assert reveal["commitment"] == begin["commitment"]
+            assert reveal["players"] == players and reveal["dealer"] == begin["dealer"]
+            rules = FIBUR.for_players(players)
             deal = deal_from_order(reveal["order"], players=players, dealer=begin["dealer"],
-                                   cut=reveal["cut"])
+                                   cut=reveal["cut"], individual=reveal["individual"],
+                                   rules=rules)
             if client.seat is not None:
                 assert list(deal.hands[client.seat]) == begin["cards"]
             assert list(deal.pile) == begin["pile"]
@@ -125,3 +130,23 @@ def test_a_two_player_hand_between_two_clients_and_a_spectator(server: ServerPro
     assert all(check_commitments(c, 2) == 1 for c in clients)
     kinds = {event_type(f) for c in clients for _, f in c.frames}
     assert {"Drew", "Discarded", "HandOver", "HandEnded", "MatchOver"} <= kinds
+
+
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_other_player_counts_play_through_the_same_protocol(server: ServerProcess, guest: str,
+                                                            players: int) -> None:
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
+    table = server.create_table(guest, players=players, mode="smazzate", smazzate=1,
+                                bot_delay=0, seats=seats)
+
+    async def main() -> list[Client]:
+        player = Client(server, table, 0, guest=guest)
+        watcher = Client(server, table, None)
+        await watcher.connect()
+        await player.connect()
+        await asyncio.gather(autoplay(player), autoplay(watcher, play=False))
+        return [player, watcher]
+
+    clients = asyncio.run(main())
+    assert check_secrecy(server.db_url, table["table_id"], clients) > 50
+    assert all(check_commitments(c, players) == 1 for c in clients)

@@ -61,7 +61,7 @@ def test_nicknames_are_cleaned_or_refused_with_a_reason() -> None:
 # --- commitments ------------------------------------------------------------------------------
 
 def test_a_commitment_binds_the_order_and_the_salt() -> None:
-    secret = DealSecret.fresh(players=4)
+    secret = DealSecret.fresh()
     order = list(secret.order)
     assert sorted(order) == list(range(108))
     text = f"burraco-deal-v1:{secret.salt}:{','.join(map(str, order))}"
@@ -71,7 +71,7 @@ def test_a_commitment_binds_the_order_and_the_salt() -> None:
     assert not verify(secret.commitment, swapped, secret.salt)
     assert not verify(secret.commitment, order, "00" * 32)
     assert commit(order, secret.salt) == secret.reveal()["commitment"]
-    assert DealSecret.fresh(players=4).order != secret.order  # CSPRNG: a new deck each hand
+    assert DealSecret.fresh().order != secret.order  # CSPRNG: a new deck each hand
 
 
 # --- table settings ---------------------------------------------------------------------------

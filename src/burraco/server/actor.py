@@ -564,12 +564,12 @@ def build_unit(table_id: str, before: int, step: Step, *, command: dict[str, Any
     unit = CommitUnit(table_id, before, game.version, game.status, events, command,
                       new_table=new_table)
     if step.started is not None:
-        number, secret, dealer = step.started
+        number, secret, dealer, individual = step.started
         started = next(v for v, kind, _ in events if kind == "HandStarted")
         unit.games_started.append({
             "number": number, "dealer": dealer, "started_version": started,
             "commitment": secret.commitment, "deck": list(secret.order), "salt": secret.salt,
-            "cut": secret.cut})
+            "cut": secret.cut, "individual": individual})
     if step.ended is not None:
         number, result, record = step.ended
         ended = next(v for v, kind, _ in events if kind == "HandEnded")

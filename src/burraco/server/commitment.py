@@ -10,7 +10,7 @@ At the hand's end the order, the salt and the cut are revealed, so anyone can
 recompute the hash and redeal the order (``burraco.engine.deal.deal_from_order``
 with the hand's dealer and cut) to check that the deal was fixed before play.
 
->>> secret = DealSecret.fresh(players=4)
+>>> secret = DealSecret.fresh()
 >>> verify(secret.commitment, secret.order, secret.salt)
 True
 """
@@ -51,10 +51,9 @@ class DealSecret:
         return commit(self.order, self.salt)
 
     @classmethod
-    def fresh(cls, *, players: int, rules: Rules = FIBUR) -> DealSecret:
-        """A new order from the OS's CSPRNG and a new salt."""
-        del players  # every player count deals from the whole deck
-        return cls(tuple(shuffled_order(None, rules)), secrets.token_hex(32))
+    def fresh(cls, *, rules: Rules = FIBUR, cut: int = DEFAULT_CUT) -> DealSecret:
+        """A new order from the OS's CSPRNG and a new salt (``rules`` fix the packs)."""
+        return cls(tuple(shuffled_order(None, rules)), secrets.token_hex(32), cut)
 
     def reveal(self) -> dict[str, Any]:
         return {"scheme": SCHEME, "commitment": self.commitment, "order": list(self.order),

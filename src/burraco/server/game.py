@@ -20,11 +20,11 @@ from typing import Any
 
 from burraco.engine.actions import Action, Attach, CallTime, Discard, Draw, NewMeld, Pickup
 from burraco.engine.cards import card_str
-from burraco.engine.deal import deal_from_order
+from burraco.engine.deal import DEFAULT_CUT, deal_from_order, pozzetto_sizes
 from burraco.engine.events import event_to_dict
-from burraco.engine.match import FreePlayMatch, TournamentMatch
+from burraco.engine.match import FreePlayMatch, TournamentMatch, scorers
 from burraco.engine.records import record_of
-from burraco.engine.result import hand_result
+from burraco.engine.result import HandResult, hand_result
 from burraco.engine.rules import Rules
 from burraco.engine.state import PLAY_PHASE, HandState, IllegalActionError
 from burraco.engine.vp import vp_table
@@ -35,14 +35,19 @@ WAITING = "waiting"
 PLAYING = "playing"
 FINISHED = "finished"
 
-DealSource = Callable[[int, Rules], DealSecret]
-"""``(hand number, rules) -> DealSecret``: the shuffler live, the database in recovery."""
+DealSource = Callable[[int, Rules, int], DealSecret]
+"""``(hand number, rules, cut) -> DealSecret``: the shuffler live, the database in recovery."""
 
 
-def fresh_deal(number: int, rules: Rules) -> DealSecret:
+def fresh_deal(number: int, rules: Rules, cut: int) -> DealSecret:
     """The live deal source: a CSPRNG order and salt for every hand."""
     del number
-    return DealSecret.fresh(players=0, rules=rules)
+    return DealSecret.fresh(rules=rules, cut=cut)
+
+
+def deal_cut(players: int, rules: Rules, individual: bool) -> int:
+    """Where the deck is cut: as ``deal_from_order`` cuts when not told (§2.4)."""
+    return max(DEFAULT_CUT, sum(pozzetto_sizes(players, rules, individual=individual)) + 10)
 
 
 class GameError(Exception):
@@ -70,28 +75,34 @@ class Holder:
 
 @dataclass(frozen=True, slots=True)
 class TableMatch:
-    """Free play to a target, or a fixed number of smazzate (VP when a table exists, §11.2)."""
+    """Free play to a target, or a fixed number of smazzate (VP when a table exists, §11.2).
+
+    Scores are per side, or per seat at 3 and 5 players (``burraco.engine.match.scorers``).
+    """
 
     mode: str
     players: int
     rules: Rules
     target: int | None
     smazzate: int | None
-    hands: tuple[tuple[int, int], ...] = ()
+    hands: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
     def new(cls, config: TableConfig, rules: Rules) -> TableMatch:
         match = cls(config.mode, config.players, rules, config.target, config.smazzate)
-        match._engine()  # raises ValueError for settings the engine's matches refuse
+        match._free()  # raises ValueError for settings the engine's matches refuse
+        match._engine()
         return match
+
+    def _free(self) -> FreePlayMatch:
+        return FreePlayMatch(self.players, self.rules, self.hands)
 
     def _engine(self) -> FreePlayMatch | TournamentMatch | None:
         if self.mode == "free":
-            return FreePlayMatch(self.players, self.rules, self.hands)
-        assert self.smazzate is not None
-        if self._has_vp_table():
+            return self._free()
+        if self.players in (2, 4) and self._has_vp_table():
+            assert self.smazzate is not None
             return TournamentMatch(self.smazzate, self.rules, self.hands, self.players)
-        FreePlayMatch(self.players, self.rules)  # checks the player count
         return None
 
     def _has_vp_table(self) -> bool:
@@ -102,12 +113,22 @@ class TableMatch:
         return True
 
     @property
-    def scores(self) -> tuple[int, int]:
-        return (sum(h[0] for h in self.hands), sum(h[1] for h in self.hands))
+    def per_seat(self) -> bool:
+        """3 and 5 players keep a score per seat (§13.2–13.3); the others per side."""
+        return scorers(self.players) == self.players and self.players > 2
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(sum(h[k] for h in self.hands) for k in range(scorers(self.players)))
 
     @property
     def dealer(self) -> int:
-        return (self.players - 1 + len(self.hands)) % self.players
+        return self._free().dealer
+
+    @property
+    def individual(self) -> bool:
+        """3 and 5 players: the next hand is dealt with everyone alone (§13.2–13.3)."""
+        return self._free().individual
 
     @property
     def finished(self) -> bool:
@@ -118,22 +139,24 @@ class TableMatch:
 
     @property
     def winner(self) -> int | None:
-        """Side that won once finished (``None``: not yet, or a draw)."""
+        """Side (or seat, per ``per_seat``) that won once finished; ``None``: not yet, or a tie."""
         engine = self._engine()
         if isinstance(engine, FreePlayMatch):
             return engine.winner
         if not self.finished:
             return None
-        ns, ew = engine.vp if isinstance(engine, TournamentMatch) else self.scores
-        return None if ns == ew else (0 if ns > ew else 1)
+        points = engine.vp if isinstance(engine, TournamentMatch) else self.scores
+        best = max(points)
+        return points.index(best) if points.count(best) == 1 else None
 
     @property
-    def vp(self) -> tuple[int, int] | None:
+    def vp(self) -> tuple[int, ...] | None:
         engine = self._engine()
         return engine.vp if isinstance(engine, TournamentMatch) else None
 
-    def record_hand(self, totals: tuple[int, ...]) -> TableMatch:
-        return replace(self, hands=(*self.hands, (totals[0], totals[1])))
+    def record_hand(self, result: HandResult) -> TableMatch:
+        totals = result.seat_totals if self.per_seat else result.totals
+        return replace(self, hands=(*self.hands, tuple(totals)))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -150,8 +173,8 @@ class TableMatch:
 class Step:
     game: Game
     events: list[TableEvent]
-    started: tuple[int, DealSecret, int] | None = None
-    """A hand begun in this step: (number, its secret deal, its dealer)."""
+    started: tuple[int, DealSecret, int, bool] | None = None
+    """A hand begun in this step: (number, its secret deal, its dealer, dealt individual)."""
     ended: tuple[int, dict[str, Any], dict[str, Any]] | None = None
     """A hand finished in this step: (number, result, record)."""
 
@@ -201,6 +224,10 @@ class Game:
             return []
         moves = hand.moves()
         return [m for m in moves[_last_draw(moves) + 1:] if isinstance(m, NewMeld | Attach)]
+
+    def trial_deal(self, deal: DealSource) -> None:
+        """Deal a first hand and drop it: raises for settings the engine cannot play."""
+        self._deal_next([], deal, None)
 
     # --- commands -----------------------------------------------------------------------------
 
@@ -289,33 +316,36 @@ class Game:
     def _deal_next(self, events: list[TableEvent], deal: DealSource,
                    ended: tuple[int, dict[str, Any], dict[str, Any]] | None) -> Step:
         number = self.hand_no + 1
-        secret = deal(number, self.rules)
-        dealer = self.match.dealer
-        dealt = deal_from_order(list(secret.order), players=self.config.players, dealer=dealer,
-                                rules=self.rules, cut=secret.cut)
+        players, dealer, individual = self.config.players, self.match.dealer, \
+            self.match.individual
+        secret = deal(number, self.rules, deal_cut(players, self.rules, individual))
+        dealt = deal_from_order(list(secret.order), players=players, dealer=dealer,
+                                rules=self.rules, cut=secret.cut, individual=individual)
         hand = HandState.start(dealt, self.rules)
         payload = {
             "number": number, "dealer": dealer, "turn": hand.turn,
             "commitment": secret.commitment,
             "hands": [list(h) for h in dealt.hands], "pile": list(dealt.pile),
             "stock_count": len(dealt.stock), "pozzetti": [len(p) for p in dealt.pozzetti],
+            "side_of": list(hand.side_of), "individual": individual,
             "scores": list(self.match.scores),
         }
         events = [*events, TableEvent("HandStarted", payload)]
         game = replace(self, hand_no=number, hand=hand, secret=secret,
                        version=self.version + 1)
-        return Step(game, events, started=(number, secret, dealer), ended=ended)
+        return Step(game, events, started=(number, secret, dealer, individual), ended=ended)
 
     def _end_hand(self, events: list[TableEvent], deal: DealSource) -> Step:
         assert self.hand is not None and self.secret is not None
         result = hand_result(self.hand)
-        match = self.match if result.redeal else self.match.record_hand(result.totals)
+        match = self.match if result.redeal else self.match.record_hand(result)
         record = record_of(self.hand, seats=self._seat_names())
-        record["commitment"] = self.secret.reveal()
+        reveal = {**self.secret.reveal(), "players": self.config.players,
+                  "dealer": self.hand.dealer, "individual": self.hand.deal.individual}
+        record["commitment"] = reveal
         payload = {
             "number": self.hand_no, "result": result.to_dict(), "totals": list(result.totals),
-            "redeal": result.redeal, "scores": list(match.scores),
-            "reveal": self.secret.reveal(),
+            "redeal": result.redeal, "scores": list(match.scores), "reveal": reveal,
         }
         events = [*events, TableEvent("HandEnded", payload)]
         game = replace(self, match=match, version=self.version + 1)
@@ -357,7 +387,8 @@ class Game:
         hand = None
         if secret is not None and snap["hand_no"] > 0 and snap["status"] == PLAYING:
             dealt = deal_from_order(list(secret.order), players=config.players,
-                                    dealer=match.dealer, rules=game.rules, cut=secret.cut)
+                                    dealer=match.dealer, rules=game.rules, cut=secret.cut,
+                                    individual=match.individual)
             hand = HandState.start(dealt, game.rules)
         return replace(game, match=match, status=snap["status"], holders=holders,
                        hand_no=snap["hand_no"], hand=hand, secret=secret,

@@ -37,7 +37,7 @@ class RecoveryError(RuntimeError):
 
 
 def replay_command(game: Game, command: dict[str, Any],
-                   deals: Callable[[int, Rules], DealSecret]) -> Step:
+                   deals: Callable[[int, Rules, int], DealSecret]) -> Step:
     """Apply one stored command again (recovery), with the stored decks."""
     kind, seat, body = command["kind"], command["seat"], command["body"]
     if kind == "open":
@@ -57,8 +57,8 @@ def rebuild(load: repo.TableLoad) -> Game:
     secrets = {n: DealSecret(tuple(g["deck"]), g["salt"], g["cut"])
                for n, g in load.games.items()}
 
-    def deals(number: int, rules: Rules) -> DealSecret:
-        del rules
+    def deals(number: int, rules: Rules, cut: int) -> DealSecret:
+        del rules, cut  # the stored deck carries its own cut
         if number not in secrets:
             raise RecoveryError(f"table {load.table_id}: hand {number} has no stored deck")
         return secrets[number]

@@ -16,10 +16,8 @@ from typing import Any, Literal, get_type_hints
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from burraco.bots import make_bot
-from burraco.engine.deal import DealError, deal_from_order
+from burraco.engine.deal import DealError
 from burraco.engine.rules import Rules
-from burraco.engine.state import HandState
-from burraco.server.commitment import DealSecret
 
 Mode = Literal["free", "smazzate"]
 
@@ -85,7 +83,9 @@ class TableConfig:
     bot_delay: float = 0.8
 
     def rules_value(self) -> Rules:
-        return _rules(self.rules, json.dumps(self.options, sort_keys=True), self.target)
+        """The rules as they apply at this table (its player count included)."""
+        rules = _rules(self.rules, json.dumps(self.options, sort_keys=True), self.target)
+        return rules.for_players(self.players)
 
     def is_bot(self, seat: int) -> bool:
         return self.seats[seat].kind == "bot"
@@ -183,15 +183,10 @@ def _check_level(level: str, field: str) -> None:
 
 def _check_playable(config: TableConfig) -> None:
     """Deal one hand under these settings, so a table that cannot play is never created."""
-    from burraco.server.game import TableMatch
+    from burraco.server.game import Game, fresh_deal
 
-    rules = config.rules_value()
     try:
-        secret = DealSecret.fresh(players=config.players, rules=rules)
-        deal = deal_from_order(list(secret.order), players=config.players,
-                               dealer=config.players - 1, rules=rules)
-        HandState.start(deal, rules)
-        TableMatch.new(config, rules)
+        Game.new(config).trial_deal(fresh_deal)
     except (DealError, ValueError) as exc:
         field = "players" if "player" in str(exc) else "options"
         raise TableConfigError(field, str(exc)) from None

@@ -87,6 +87,8 @@ class GameRow(Base):
     deck: Mapped[list[Any]] = mapped_column(JSON)
     salt: Mapped[str] = mapped_column(String(64))
     cut: Mapped[int] = mapped_column(Integer)
+    individual: Mapped[bool] = mapped_column(default=False)
+    """3 and 5 players: dealt with everyone alone (one pozzetto each)."""
     ended_version: Mapped[int | None] = mapped_column(Integer)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON)

@@ -117,20 +117,20 @@ def live_table_ids(conn: Connection) -> list[str]:
 
 
 def load_table(conn: Connection, table_id: str, *, recent: int = 400) -> TableLoad | None:
-    row = conn.execute(select(TableRow).where(TableRow.id == table_id)).scalar_one_or_none()
+    row = conn.execute(select(TableRow.__table__).where(TableRow.id == table_id)).first()
     if row is None:
         return None
     snap = conn.execute(
-        select(SnapshotRow).where(SnapshotRow.table_id == table_id)
-        .order_by(SnapshotRow.version.desc()).limit(1)).scalar_one_or_none()
+        select(SnapshotRow.__table__).where(SnapshotRow.table_id == table_id)
+        .order_by(SnapshotRow.version.desc()).limit(1)).first()
     since = snap.version if snap is not None else 0
     commands = [
         {"first": c.first_version, "last": c.last_version, "seat": c.seat, "cmid": c.cmid,
          "kind": c.kind, "body": c.body, "source": c.source}
         for c in conn.execute(
-            select(CommandRow).where(CommandRow.table_id == table_id,
+            select(CommandRow.__table__).where(CommandRow.table_id == table_id,
                                      CommandRow.first_version > since)
-            .order_by(CommandRow.first_version)).scalars()]
+            .order_by(CommandRow.first_version))]
     cmids = {
         (seat, cmid): (first, last)
         for seat, cmid, first, last in conn.execute(
@@ -139,12 +139,12 @@ def load_table(conn: Connection, table_id: str, *, recent: int = 400) -> TableLo
     first_hand = snap.hand_no if snap is not None else 1
     games = {
         g.number: {"deck": g.deck, "salt": g.salt, "cut": g.cut, "dealer": g.dealer}
-        for g in conn.execute(select(GameRow).where(GameRow.table_id == table_id,
-                                                    GameRow.number >= first_hand)).scalars()}
+        for g in conn.execute(select(GameRow.__table__).where(GameRow.table_id == table_id,
+                                                    GameRow.number >= first_hand))}
     events = [
         (e.version, e.kind, e.payload)
-        for e in conn.execute(select(EventRow).where(EventRow.table_id == table_id)
-                              .order_by(EventRow.version.desc()).limit(recent)).scalars()]
+        for e in conn.execute(select(EventRow.__table__).where(EventRow.table_id == table_id)
+                              .order_by(EventRow.version.desc()).limit(recent))]
     events.reverse()
     return TableLoad(table_id, row.config, row.version, row.status,
                      snap.state if snap is not None else None, since, commands, games, cmids,
@@ -153,15 +153,15 @@ def load_table(conn: Connection, table_id: str, *, recent: int = 400) -> TableLo
 
 def table_summaries(conn: Connection, *, public_only: bool = True,
                     limit: int = 200) -> list[dict[str, Any]]:
-    query = select(TableRow).order_by(TableRow.created_at.desc()).limit(limit)
+    query = select(TableRow.__table__).order_by(TableRow.created_at.desc()).limit(limit)
     if public_only:
         query = query.where(TableRow.public.is_(True))
     return [{"id": t.id, "status": t.status, "version": t.version, "config": t.config}
-            for t in conn.execute(query).scalars()]
+            for t in conn.execute(query)]
 
 
 def table_info(conn: Connection, table_id: str) -> dict[str, Any] | None:
-    row = conn.execute(select(TableRow).where(TableRow.id == table_id)).scalar_one_or_none()
+    row = conn.execute(select(TableRow.__table__).where(TableRow.id == table_id)).first()
     if row is None:
         return None
     return {"id": row.id, "status": row.status, "version": row.version, "config": row.config,
@@ -171,14 +171,15 @@ def table_info(conn: Connection, table_id: str) -> dict[str, Any] | None:
 def hand_rows(conn: Connection, table_id: str) -> list[dict[str, Any]]:
     """Every hand of a table; secrets only for hands that are over."""
     out = []
-    for g in conn.execute(select(GameRow).where(GameRow.table_id == table_id)
-                          .order_by(GameRow.number)).scalars():
+    for g in conn.execute(select(GameRow.__table__).where(GameRow.table_id == table_id)
+                          .order_by(GameRow.number)):
         over = g.ended_version is not None
         out.append({
             "number": g.number, "dealer": g.dealer, "commitment": g.commitment,
             "started_version": g.started_version, "ended_version": g.ended_version,
             "result": g.result if over else None,
-            "reveal": {"order": g.deck, "salt": g.salt, "cut": g.cut} if over else None,
+            "reveal": {"order": g.deck, "salt": g.salt, "cut": g.cut,
+                       "individual": g.individual} if over else None,
             "record": g.record if over else None,
         })
     return out
@@ -187,24 +188,26 @@ def hand_rows(conn: Connection, table_id: str) -> list[dict[str, Any]]:
 def events_between(conn: Connection, table_id: str, first: int,
                    last: int) -> list[tuple[int, str, dict[str, Any]]]:
     return [(e.version, e.kind, e.payload) for e in conn.execute(
-        select(EventRow).where(EventRow.table_id == table_id, EventRow.version >= first,
-                               EventRow.version <= last).order_by(EventRow.version)).scalars()]
+        select(EventRow.__table__).where(EventRow.table_id == table_id, EventRow.version >= first,
+                               EventRow.version <= last).order_by(EventRow.version))]
 
 
 def all_commands(conn: Connection, table_id: str) -> list[dict[str, Any]]:
     return [{"first": c.first_version, "last": c.last_version, "seat": c.seat, "cmid": c.cmid,
              "kind": c.kind, "body": c.body, "source": c.source}
-            for c in conn.execute(select(CommandRow).where(CommandRow.table_id == table_id)
-                                  .order_by(CommandRow.first_version)).scalars()]
+            for c in conn.execute(select(CommandRow.__table__)
+                                  .where(CommandRow.table_id == table_id)
+                                  .order_by(CommandRow.first_version))]
 
 
 def all_games(conn: Connection, table_id: str) -> list[dict[str, Any]]:
     """Every hand with its secret deal (for tests and audits, never for clients)."""
     return [{"number": g.number, "dealer": g.dealer, "deck": g.deck, "salt": g.salt,
-             "cut": g.cut, "commitment": g.commitment, "started_version": g.started_version,
+             "cut": g.cut, "individual": g.individual, "commitment": g.commitment,
+             "started_version": g.started_version,
              "ended_version": g.ended_version}
-            for g in conn.execute(select(GameRow).where(GameRow.table_id == table_id)
-                                  .order_by(GameRow.number)).scalars()]
+            for g in conn.execute(select(GameRow.__table__).where(GameRow.table_id == table_id)
+                                  .order_by(GameRow.number))]
 
 
 def delete_table(conn: Connection, table_id: str) -> None:

@@ -70,6 +70,7 @@ def upgrade() -> None:
         sa.Column("deck", sa.JSON(), nullable=False),
         sa.Column("salt", sa.String(64), nullable=False),
         sa.Column("cut", sa.Integer(), nullable=False),
+        sa.Column("individual", sa.Boolean(), nullable=False, server_default=sa.false()),
         sa.Column("ended_version", sa.Integer(), nullable=True),
         sa.Column("result", sa.JSON(), nullable=True),
         sa.Column("record", sa.JSON(), nullable=True),
