@@ -166,7 +166,7 @@ def test_rules_list_and_show() -> None:
     names = [o["name"] for o in show.json["options"]]
     assert "target" in names and all(o["section"] for o in show.json["options"])
     text = burraco("rules", "show")
-    assert text.code == 0 and text.out.startswith("preset fibur\n")
+    assert text.code == 0 and text.out.startswith("preset fibur: FIBur Italian code")
 
 
 def test_usage_errors_exit_2() -> None:

@@ -471,7 +471,7 @@ def test_rules_show_text_names_every_option_and_section(run: Any) -> None:
     result = run("rules", "show")
     assert result.code == 0
     lines = result.out.splitlines()
-    assert lines[0] == "preset fibur"
+    assert lines[0] == "preset fibur: FIBur Italian code, the default."
     for (name, section, _), line in zip(Rules.options(), lines[1:], strict=True):
         assert line.split()[0] == name
         assert f"[{section}]" in line

@@ -44,10 +44,26 @@ def test_s2_3_tournament_dealer_rotates_too() -> None:
     assert [t.dealer, t.record_hand((0, 0)).dealer] == [3, 0]
 
 
-@pytest.mark.parametrize("players", [1, 3, 5, 6])
-def test_two_sided_match_has_two_or_four_players(players: int) -> None:
-    with pytest.raises(ValueError, match="2 or 4 players"):
+@pytest.mark.parametrize("players", [1, 7])
+def test_free_play_match_has_two_to_six_players(players: int) -> None:
+    with pytest.raises(ValueError, match="2, 3, 4, 5, 6 players"):
         FreePlayMatch(players=players)
+
+
+@pytest.mark.parametrize(("players", "scores"), [(2, 2), (3, 3), (4, 2), (5, 5), (6, 3)])
+def test_s13_free_play_keeps_side_scores_or_seat_scores_at_3_and_5(
+    players: int, scores: int,
+) -> None:
+    """§13.2–13.4: 3 and 5 players score per seat (pairs change), 6 players per pair."""
+    match = FreePlayMatch(players=players).record_hand([10] * scores)
+    assert match.scores == (10,) * scores
+    with pytest.raises(ValueError, match=f"a hand scores {scores} sides"):
+        match.record_hand([10] * (scores + 1))
+
+
+def test_tournament_match_is_between_two_lines() -> None:
+    with pytest.raises(ValueError, match="2, 4 players"):
+        TournamentMatch(3, players=6)
 
 
 def test_s2_3_first_dealer_must_be_a_seat() -> None:

@@ -128,7 +128,7 @@ def accepts_by_shape(meld: Meld, rules: Rules) -> frozenset[int]:
     its rank and sizes, so equal shapes accept equal faces.
     """
     cached = meld._accepts
-    if cached is not None:
+    if cached is not None and meld._accepts_rules is rules:
         return cached
     _RULES_BY_ID.setdefault(id(rules), rules)  # keep the id valid for the cache key
     if meld.kind == SET:
@@ -141,4 +141,5 @@ def accepts_by_shape(meld: Meld, rules: Rules) -> frozenset[int]:
         result = accepts(meld, rules)
         _ACCEPTS[key] = result
     meld._accepts = result
+    meld._accepts_rules = rules
     return result

@@ -451,18 +451,22 @@ def burraco_type(meld: Meld, rules: Rules = FIBUR) -> str | None:
     if base is None:
         return None
     scored = {name for name, _ in rules.bonuses}
-    for kind in _special_types(meld):
+    for kind in _special_types(meld, rules):
         if kind in scored:
             return kind
     return base
 
 
-def _special_types(meld: Meld) -> list[str]:
+def _special_types(meld: Meld, rules: Rules) -> list[str]:
+    """Extra types this meld qualifies for, most specific first (§14.3, §15)."""
     n = len(meld.cards)
     if meld.kind == SET:
         naturals = n - meld.wild_count
         if naturals >= 8:
-            return ["dirty-super"] if meld.wild else ["super"]
+            if meld.wild:
+                return ["dirty-super"]
+            champion = rules.champion_burraco == "clean-set-of-eight"
+            return ["champion", "super"] if champion else ["super"]
         return []
     kinds = []
     if n == 14:
