@@ -1,7 +1,387 @@
-"""placeholder"""
+"""``burraco bench server``: the game server under load, over real WebSockets on loopback.
+
+The benchmark starts ``burraco serve`` on a fresh SQLite file (or uses ``--url``),
+creates N four-player tables whose seats are all played by bot *clients* (one
+WebSocket each, asking for their legal actions), and lets them play.  With
+``--pace P`` each table makes one action every P seconds (human pace: 2);
+without it every table plays as fast as the server answers.
+
+Measured over ``--duration`` seconds after ``--warmup``:
+
+* actions per second: commands acknowledged by the server;
+* latency: from sending a command to the moment the last of the table's four
+  connections has received the command's last event (p50, p99), i.e. until
+  every view of the table shows it; the time to the ack is reported beside it;
+* the server process's CPU use (share of one core) over the same window.
+
+The bot clients choose from the legal actions by text (draw, sometimes take
+the pile; the longest meld; an attachment; else a random discard), so the
+clients cost little and the server's work is what is measured.
+"""
+
 from __future__ import annotations
+
 import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import random
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+SEATS = 4
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--tables", type=int, required=True)
+    parser.add_argument("--tables", type=int, required=True, metavar="N",
+                        help="tables of 4 bot clients")
+    parser.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
+                        help="one action per table every SECONDS (default 0: full speed)")
+    parser.add_argument("--duration", type=float, default=20.0, metavar="S",
+                        help="seconds measured (default 20)")
+    parser.add_argument("--warmup", type=float, default=5.0, metavar="S",
+                        help="seconds played before measuring (default 5)")
+    parser.add_argument("--procs", type=int, default=1, metavar="K",
+                        help="client processes sharing the tables (default 1)")
+    parser.add_argument("--url", default=None,
+                        help="use a running server (http://HOST:PORT) instead of starting one")
+    parser.add_argument("--db", default=None, metavar="URL",
+                        help="database of the server started (default: a fresh SQLite file)")
+    parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="full")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+# --- the server ---------------------------------------------------------------------------------
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _http(base: str, method: str, path: str, body: dict[str, Any] | None = None,
+          token: str | None = None) -> dict[str, Any]:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(base + path, data=data, method=method)
+    request.add_header("content-type", "application/json")
+    if token:
+        request.add_header("authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return dict(json.loads(response.read()))
+
+
+def _start_server(db: str, sync: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = _free_port()
+    with open(log, "ab") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "burraco.cli", "serve", "--port", str(port), "--db", db,
+             "--sqlite-sync", sync], stdout=out, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited ({proc.returncode}); see {log}")
+        with contextlib.suppress(OSError):
+            _http(base, "GET", "/healthz")
+            return proc, base
+        time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError(f"the server did not start in 60 s; see {log}")
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _raise_fd_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+# --- the bot clients ------------------------------------------------------------------------------
+
+def choose(actions: list[str], rng: random.Random) -> str:
+    """A cheap text policy over the legal actions."""
+    if "draw" in actions:
+        return "pickup" if "pickup" in actions and rng.random() < 0.15 else "draw"
+    melds = [a for a in actions if a.startswith("meld ")]
+    if melds:
+        return max(melds, key=len)
+    attaches = [a for a in actions if a.startswith("attach ")]
+    if attaches and rng.random() < 0.7:
+        return attaches[0]
+    discards = [a for a in actions if a.startswith("discard ")]
+    return rng.choice(discards) if discards else actions[0]
+
+
+class _Stats:
+    def __init__(self, start: float, end: float) -> None:
+        self.start, self.end = start, end
+        self.acks = 0
+        self.rejects: dict[str, int] = {}
+        self.latencies: list[float] = []
+        self.ack_latencies: list[float] = []
+        self.errors: list[str] = []
+
+    def in_window(self, wall: float) -> bool:
+        return self.start <= wall < self.end
+
+
+class _Table:
+    """One table's four connections and the bookkeeping of its commands."""
+
+    def __init__(self, info: dict[str, Any], stats: _Stats, pace: float,
+                 rng: random.Random) -> None:
+        self.info = info
+        self.stats = stats
+        self.pace = pace
+        self.rng = rng
+        self.next_at = 0.0
+        self.sent: dict[str, tuple[float, float]] = {}  # cmid -> (perf, wall)
+        self.waiting: dict[int, tuple[float, float]] = {}  # last version -> (perf, wall)
+        self.arrivals: dict[int, list[float]] = {}  # version -> [count, last perf time]
+        self.counter = 0
+
+    def arrived(self, version: int, now: float) -> None:
+        entry = self.arrivals.setdefault(version, [0, 0.0])
+        entry[0] += 1
+        entry[1] = now
+        if entry[0] == SEATS and version in self.waiting:
+            self._done(version, now)
+
+    def acked(self, cmid: str, last: int, now: float) -> None:
+        sent = self.sent.pop(cmid, None)
+        if sent is None:
+            return
+        if self.stats.in_window(time.time()):
+            self.stats.acks += 1
+        if self.stats.in_window(sent[1]):
+            self.stats.ack_latencies.append(now - sent[0])
+        entry = self.arrivals.get(last)
+        if entry is not None and entry[0] == SEATS:
+            self._done(last, entry[1], sent)
+        else:
+            self.waiting[last] = sent
+
+    def _done(self, version: int, seen: float, sent: tuple[float, float] | None = None) -> None:
+        sent = sent or self.waiting.pop(version)
+        if self.stats.in_window(sent[1]):
+            self.stats.latencies.append(seen - sent[0])
+        for old in [v for v in self.arrivals if v <= version]:
+            del self.arrivals[old]
+
+    async def seat(self, url: str, seat: int, guest: str, stop: asyncio.Event,
+                   sockets: list[Any]) -> None:
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import ConnectionClosed
+
+        token = self.info["seats"][seat]["token"]
+        version = 0
+        async with connect(url, max_size=None, compression=None) as ws:
+            sockets.append(ws)
+            await ws.send(json.dumps({"t": "hello", "seat": seat, "seat_token": token,
+                                      "guest": guest, "legal": True}))
+            try:
+                async for raw in ws:
+                    now = time.perf_counter()
+                    frame = json.loads(raw)
+                    if "v" in frame and "t" not in frame:
+                        version = frame["v"]
+                        self.arrived(version, now)
+                        continue
+                    kind = frame.get("t")
+                    if kind == "sync":
+                        version = frame["version"]
+                    elif kind == "ack":
+                        self.acked(frame["id"], frame["to"], now)
+                    elif kind == "reject":
+                        code = frame["code"]
+                        self.stats.rejects[code] = self.stats.rejects.get(code, 0) + 1
+                        self.sent.pop(frame["id"] or "", None)
+                    elif kind == "legal" and frame["version"] == version and not stop.is_set():
+                        await self._act(ws, frame, version)
+            except ConnectionClosed as exc:
+                if not stop.is_set():
+                    self.stats.errors.append(f"seat {seat}: connection closed ({exc})")
+
+    async def _act(self, ws: Any, legal: dict[str, Any], version: int) -> None:
+        if self.pace > 0:
+            now = time.perf_counter()
+            wait = self.next_at - now
+            self.next_at = max(now, self.next_at) + self.pace
+            if wait > 0:
+                await asyncio.sleep(wait)
+        self.counter += 1
+        cmid = f"b{self.counter}"
+        self.sent[cmid] = (time.perf_counter(), time.time())
+        await ws.send(json.dumps({"t": "act", "id": cmid, "v": version,
+                                  "action": choose(legal["actions"], self.rng)}))
+
+
+async def _clients(tables: list[dict[str, Any]], ws_base: str, guest: str, pace: float,
+                   start: float, end: float, seed: int) -> dict[str, Any]:
+    stats = _Stats(start, end)
+    stop = asyncio.Event()
+    rng = random.Random(seed)
+    tasks = []
+    sockets: list[Any] = []
+
+    async def run(table: _Table, seat: int) -> None:
+        try:
+            await table.seat(f"{ws_base}/ws/tables/{table.info['table_id']}", seat, guest, stop,
+                             sockets)
+        except Exception as exc:  # a benchmark reports what went wrong and carries on
+            stats.errors.append(f"{type(exc).__name__}: {exc}")
+
+    for info in tables:
+        table = _Table(info, stats, pace, random.Random(rng.random()))
+        if pace > 0:  # spread the tables' first actions over one pace period
+            table.next_at = time.perf_counter() + rng.random() * pace
+        for seat in range(SEATS):
+            tasks.append(asyncio.create_task(run(table, seat)))
+        await asyncio.sleep(0.001)  # do not flood the server's accept queue
+    await asyncio.sleep(max(0.0, end - time.time()))
+    stop.set()
+    await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
+    await asyncio.wait(tasks, timeout=30)
+    return {"acks": stats.acks, "latencies": stats.latencies,
+            "ack_latencies": stats.ack_latencies, "rejects": stats.rejects,
+            "errors": stats.errors[:20], "error_count": len(stats.errors)}
+
+
+def _client_process(tables: list[dict[str, Any]], ws_base: str, guest: str, pace: float,
+                    start: float, end: float, seed: int, out: Any) -> None:
+    _raise_fd_limit()
+    with contextlib.suppress(ImportError):
+        import uvloop
+
+        uvloop.install()
+    out.put(asyncio.run(_clients(tables, ws_base, guest, pace, start, end, seed)))
+
+
+# --- the benchmark ------------------------------------------------------------------------------
+
+def _percentile(values: list[float], share: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
+
+
+def bench_server(*, tables: int, pace: float, duration: float, warmup: float, procs: int,
+                 url: str | None, db: str | None, sync: str, seed: int) -> dict[str, Any]:
+    _raise_fd_limit()
+    proc = None
+    folder = tempfile.mkdtemp(prefix="burraco-bench-")
+    if url is None:
+        proc, base = _start_server(db or f"sqlite:///{folder}/bench.db", sync,
+                                   Path(folder) / "server.log")
+    else:
+        base = url.rstrip("/")
+    try:
+        guest = _http(base, "POST", "/api/guests", {"nickname": "bench"})["token"]
+        body = {"players": SEATS, "seats": [{"kind": "human"}] * SEATS, "target": 100_000,
+                "grace_seconds": 3600}
+        with ThreadPoolExecutor(16) as pool:
+            created = list(pool.map(lambda _: _http(base, "POST", "/api/tables", body, guest),
+                                    range(tables)))
+        start = time.time() + warmup + 2 + tables / 500
+        end = start + duration
+        ws_base = base.replace("http", "ws", 1)
+        context = multiprocessing.get_context("spawn")
+        results: Any = context.Queue()
+        workers = [context.Process(target=_client_process, args=(
+            created[k::procs], ws_base, guest, pace, start, end, seed + k, results))
+            for k in range(procs)]
+        for worker in workers:
+            worker.start()
+        time.sleep(max(0.0, start - time.time()))
+        cpu_start = _cpu_seconds(proc.pid) if proc else None
+        time.sleep(max(0.0, end - time.time()))
+        cpu_end = _cpu_seconds(proc.pid) if proc else None
+        parts = [results.get(timeout=duration + 120) for _ in workers]
+        for worker in workers:
+            worker.join(30)
+    finally:
+        if proc is not None:
+            proc.terminate()
+            try:
+                proc.wait(20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    latencies = [v for p in parts for v in p["latencies"]]
+    ack_latencies = [v for p in parts for v in p["ack_latencies"]]
+    rejects: dict[str, int] = {}
+    for part in parts:
+        for code, count in part["rejects"].items():
+            rejects[code] = rejects.get(code, 0) + count
+    acks = sum(p["acks"] for p in parts)
+    return {
+        "tables": tables, "connections": tables * SEATS, "pace_s": pace or None,
+        "duration_s": duration, "client_procs": procs,
+        "actions": acks, "actions_per_s": round(acks / duration, 1),
+        "latency_ms": {"p50": _round(_percentile(latencies, 0.5)),
+                       "p99": _round(_percentile(latencies, 0.99)),
+                       "max": _round(_percentile(latencies, 1.0)), "samples": len(latencies)},
+        "ack_ms": {"p50": _round(_percentile(ack_latencies, 0.5)),
+                   "p99": _round(_percentile(ack_latencies, 0.99))},
+        "server_cpu": (round((cpu_end - cpu_start) / duration, 2)
+                       if cpu_start is not None and cpu_end is not None else None),
+        "rejects": rejects,
+        "errors": sum(p["error_count"] for p in parts),
+        "error_samples": [e for p in parts for e in p["errors"]][:5],
+        "expected_actions_per_s": round(tables / pace, 1) if pace else None,
+        "latency_mean_ms": _round(statistics.fmean(latencies) * 1000) if latencies else None,
+    }
+
+
+def _round(value: float | None) -> float | None:
+    return round(value, 1) if value is not None else None
+
+
+def format_report(figures: dict[str, Any]) -> str:
+    pace = f"one action per table every {figures['pace_s']} s" if figures["pace_s"] else \
+        "full speed"
+    lat, ack = figures["latency_ms"], figures["ack_ms"]
+    lines = [
+        f"burraco bench server: {figures['tables']} tables, {figures['connections']} "
+        f"WebSocket clients, {pace}, {figures['duration_s']:g} s measured",
+        f"  actions/s        {figures['actions_per_s']}"
+        + (f"  (the pace asks {figures['expected_actions_per_s']})"
+           if figures["expected_actions_per_s"] else ""),
+        f"  latency to every view   p50 {lat['p50']} ms   p99 {lat['p99']} ms   "
+        f"max {lat['max']} ms   ({lat['samples']} commands)",
+        f"  latency to the ack      p50 {ack['p50']} ms   p99 {ack['p99']} ms",
+        f"  server CPU       {figures['server_cpu']} of one core",
+        f"  rejects {figures['rejects'] or 'none'}, connection errors {figures['errors']}",
+    ]
+    return "\n".join(lines)
+
+
 def run(args: argparse.Namespace) -> int:
-    return 0
+    if args.tables < 1 or args.duration <= 0 or args.pace < 0 or args.procs < 1:
+        print("burraco bench server: --tables and --procs must be at least 1, --duration "
+              "positive and --pace not negative", file=sys.stderr)
+        return 2
+    figures = bench_server(tables=args.tables, pace=args.pace, duration=args.duration,
+                           warmup=args.warmup, procs=args.procs, url=args.url, db=args.db,
+                           sync=args.sqlite_sync, seed=args.seed)
+    print(json.dumps(figures) if args.json else format_report(figures))
+    return 0 if figures["errors"] == 0 and figures["actions"] > 0 else 1

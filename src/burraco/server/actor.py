@@ -22,7 +22,6 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any, Protocol
 
 from burraco.engine.actions import Action, ActionParseError, parse_action
@@ -35,7 +34,7 @@ from burraco.server.identity import Guest
 from burraco.server.projection import frame, project, sync_body
 from burraco.server.protocol import Act, Hello, Undo, ack, dumps, reject
 from burraco.server.seats import SeatBots
-from burraco.server.storage.repository import CommitUnit, apply_unit
+from burraco.server.storage.repository import CommitUnit
 from burraco.server.storage.writer import Writer
 
 log = logging.getLogger("burraco.server.actor")
@@ -273,7 +272,7 @@ class TableActor:
         unit = build_unit(self.table_id, before, step, command={
             "seat": seat, "cmid": cmid, "kind": kind, "body": body, "source": source})
         try:
-            await self.writer.run(partial(apply_unit, unit=unit))
+            await self.writer.commit(unit)
         except Exception as exc:
             log.error("table %s: storing versions %d-%d failed: %s", self.table_id, first,
                       step.game.version, exc)

@@ -197,7 +197,7 @@ class Hub:
             "seat": -1, "cmid": "open", "kind": "open", "body": {}, "source": "server"},
             new_table={"creator": creator.id, "config": config.to_dict(),
                        "public": config.public})
-        await self.writer.run(lambda conn: repo.apply_unit(conn, unit))
+        await self.writer.commit(unit)
         recent = [(1 + i, e.kind, e.payload) for i, e in enumerate(step.events)]
         actor = self._new_actor(table_id, step.game, recent, {(-1, "open"): (1, step.game.version)})
         if request.creator_seat is not None:

@@ -12,9 +12,10 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 
 from burraco.server.storage.models import (
+    Base,
     CommandRow,
     EventRow,
     GameRow,
@@ -48,33 +49,64 @@ class CommitUnit:
     snapshot: dict[str, Any] | None = None
 
 
+_TABLES = Base.metadata.tables["tables"]
+_EVENTS = Base.metadata.tables["events"]
+_COMMANDS = Base.metadata.tables["commands"]
+_GAMES = Base.metadata.tables["games"]
+_SNAPSHOTS = Base.metadata.tables["snapshots"]
+
+_ADVANCE = (
+    update(_TABLES)
+    .where(_TABLES.c.id == bindparam("b_id"), _TABLES.c.version == bindparam("b_expected"))
+    .values(version=bindparam("b_new"), status=bindparam("b_status"), updated_at=func.now()))
+_END_GAME = (
+    update(_GAMES)
+    .where(_GAMES.c.table_id == bindparam("b_table"), _GAMES.c.number == bindparam("b_number"))
+    .values(ended_version=bindparam("b_ended"), result=bindparam("b_result"),
+            record=bindparam("b_record")))
+
+
 def apply_unit(conn: Connection, unit: CommitUnit) -> None:
-    if unit.new_table is not None:
-        conn.execute(insert(TableRow).values(
-            id=unit.table_id, version=unit.new_version, status=unit.status, **unit.new_table))
-    else:
-        done = conn.execute(
-            update(TableRow)
-            .where(TableRow.id == unit.table_id, TableRow.version == unit.expected_version)
-            .values(version=unit.new_version, status=unit.status, updated_at=func.now()))
-        if done.rowcount != 1:
-            raise ConflictError(f"table {unit.table_id} is not at version {unit.expected_version}")
-    if unit.events:
-        conn.execute(insert(EventRow), [
-            {"table_id": unit.table_id, "version": v, "kind": kind, "payload": payload}
-            for v, kind, payload in unit.events])
-    conn.execute(insert(CommandRow).values(
-        table_id=unit.table_id, first_version=unit.expected_version + 1,
-        last_version=unit.new_version, **unit.command))
-    for game in unit.games_started:
-        conn.execute(insert(GameRow).values(table_id=unit.table_id, **game))
-    for game in unit.games_ended:
-        conn.execute(update(GameRow)
-                     .where(GameRow.table_id == unit.table_id, GameRow.number == game["number"])
-                     .values(ended_version=game["ended_version"], result=game["result"],
-                             record=game["record"]))
-    if unit.snapshot is not None:
-        conn.execute(insert(SnapshotRow).values(table_id=unit.table_id, **unit.snapshot))
+    apply_units(conn, [unit])
+
+
+def apply_units(conn: Connection, units: list[CommitUnit]) -> None:
+    """Write several commands (of different tables, or in order) with one statement per kind.
+
+    Raises :class:`ConflictError` if any table is not at the version its command
+    was checked against; the caller's transaction must then be rolled back.
+    """
+    new = [u for u in units if u.new_table is not None]
+    if new:
+        conn.execute(insert(_TABLES), [
+            {"id": u.table_id, "version": u.new_version, "status": u.status, **(u.new_table or {})}
+            for u in new])
+    moving = [u for u in units if u.new_table is None]
+    if moving:
+        done = conn.execute(_ADVANCE, [
+            {"b_id": u.table_id, "b_expected": u.expected_version, "b_new": u.new_version,
+             "b_status": u.status} for u in moving])
+        if done.rowcount != len(moving):
+            raise ConflictError("a table is not at the version its command was checked "
+                                f"against ({len(moving) - done.rowcount} of {len(moving)})")
+    events = [{"table_id": u.table_id, "version": v, "kind": kind, "payload": payload}
+              for u in units for v, kind, payload in u.events]
+    if events:
+        conn.execute(insert(_EVENTS), events)
+    conn.execute(insert(_COMMANDS), [
+        {"table_id": u.table_id, "first_version": u.expected_version + 1,
+         "last_version": u.new_version, **u.command} for u in units])
+    started = [{"table_id": u.table_id, **g} for u in units for g in u.games_started]
+    if started:
+        conn.execute(insert(_GAMES), started)
+    ended = [{"b_table": u.table_id, "b_number": g["number"], "b_ended": g["ended_version"],
+              "b_result": g["result"], "b_record": g["record"]}
+             for u in units for g in u.games_ended]
+    if ended:
+        conn.execute(_END_GAME, ended)
+    snapshots = [{"table_id": u.table_id, **u.snapshot} for u in units if u.snapshot]
+    if snapshots:
+        conn.execute(insert(_SNAPSHOTS), snapshots)
 
 
 def insert_guest(conn: Connection, guest_id: str, nickname: str) -> None:

@@ -20,15 +20,25 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine
 
+from burraco.server.storage.repository import CommitUnit, apply_units
+
 T = TypeVar("T")
 log = logging.getLogger("burraco.server.storage")
 
 
 @dataclass(slots=True)
 class _Job:
-    fn: Callable[[Connection], Any]
+    fn: Callable[[Connection], Any] | None
+    unit: CommitUnit | None
     future: asyncio.Future[Any]
     loop: asyncio.AbstractEventLoop
+
+    def __call__(self, conn: Connection) -> Any:
+        if self.unit is not None:
+            apply_units(conn, [self.unit])
+            return None
+        assert self.fn is not None
+        return self.fn(conn)
 
 
 class Writer:
@@ -47,8 +57,15 @@ class Writer:
         """Run ``fn`` in the writer's transaction; return once that transaction is committed."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._jobs.put(_Job(fn, future, loop))
+        self._jobs.put(_Job(fn, None, future, loop))
         return await future
+
+    async def commit(self, unit: CommitUnit) -> None:
+        """Write one command's unit; return once it is committed (units are written in bulk)."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._jobs.put(_Job(None, unit, future, loop))
+        await future
 
     async def close(self) -> None:
         self._jobs.put(None)
@@ -79,7 +96,10 @@ class Writer:
         self.jobs += len(batch)
         try:
             with self.engine.begin() as conn:
-                results = [job.fn(conn) for job in batch]
+                units = [job.unit for job in batch if job.unit is not None]
+                if units:
+                    apply_units(conn, units)
+                results = [None if job.unit is not None else job(conn) for job in batch]
         except Exception as exc:
             if len(batch) == 1:
                 self._deliver(batch[0], None, exc)
@@ -89,7 +109,7 @@ class Writer:
             for job in batch:
                 try:
                     with self.engine.begin() as conn:
-                        result = job.fn(conn)
+                        result = job(conn)
                 except Exception as single:
                     self._deliver(job, None, single)
                 else:
