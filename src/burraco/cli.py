@@ -243,6 +243,7 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
     _add_play,
     _add_bench,
     __import__("burraco.server.cli", fromlist=["register"]).register,  # serve, bench server
+    __import__("burraco.arena.cli", fromlist=["register"]).register,  # arena, bench bots
     # More commands (e.g. bench, play, serve) go here: write `_add_<name>(sub)` above, which
     # calls `sub.add_parser(...)`, declares its arguments and sets `handler=<function(args)->int>`.
 ]

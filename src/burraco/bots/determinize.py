@@ -24,9 +24,9 @@ from __future__ import annotations
 import random
 
 from burraco.bots.knowledge import face_weights, hidden_hand_sizes, parse_move, unseen_cards
-from burraco.engine.actions import Action, Discard
+from burraco.engine.actions import Action, Discard, Draw, Pickup
 from burraco.engine.cards import card_face
-from burraco.engine.deal import Deal
+from burraco.engine.deal import Deal, pozzetto_sizes
 from burraco.engine.meld_search import accepts_by_shape
 from burraco.engine.rules import Rules
 from burraco.engine.state import OVER, HandState
@@ -38,7 +38,8 @@ class DeterminizeError(ValueError):
 
 
 def rules_of(view: View) -> Rules:
-    return Rules.preset(view.rules)
+    """The table's rules: the view's preset as it applies to its number of players."""
+    return Rules.preset(view.rules).for_players(view.players)
 
 
 def determinize(
@@ -53,7 +54,7 @@ def determinize(
     """
     if view.phase == OVER:
         raise DeterminizeError("the hand is over: every card is already shown")
-    rules = rules or rules_of(view)
+    rules = (rules or Rules.preset(view.rules)).for_players(view.players)
     me = view.seat
     players = view.players
     pool = unseen_cards(view, rules)
@@ -64,7 +65,8 @@ def determinize(
         view.pending_counts[s] if s != me or not view.pozzetto_seen else 0
         for s in range(players)
     ]
-    pozzetto_cards = view.pozzetti_left * rules.pozzetto_size
+    individual, sizes = _pozzetto_sizes(view, rules)
+    pozzetto_cards = sum(sizes)
     need = sum(unknown) + sum(hidden_pending) + pozzetto_cards + view.stock_count
     if need != len(pool):
         raise DeterminizeError(
@@ -97,9 +99,8 @@ def determinize(
             k = hidden_pending[seat]
             pending.append(pool[:k])
             pool = pool[k:]
-    size = rules.pozzetto_size
     pozzetti = []
-    for _ in range(view.pozzetti_left):
+    for size in sizes:
         pozzetti.append(tuple(pool[:size]))
         pool = pool[size:]
     stock = tuple(pool)  # already shuffled; top card first
@@ -113,6 +114,15 @@ def determinize(
         pozzetto_taker=[t if t >= 0 else None for t in view.pozzetto_taker],
         turn=view.turn, phase=view.phase,
     )
+    state.side_of = list(view.side_of)
+    state.mode = _mode(view, individual)
+    counter = 0
+    for side, melds in enumerate(view.melds):  # creation order within each side is kept
+        state.meld_seq[side] = list(range(counter, counter + len(melds)))
+        counter += len(melds)
+    state.meld_counter = counter
+    state.pile_from = _pile_from(view)
+    state.picked, state.owes_meld = _owed(view, rules)
     state.pending = pending
     state.pending_seen = list(view.pending_seen)
     state.known = [list(k) for k in view.known]
@@ -126,6 +136,58 @@ def determinize(
     state.closer = -1
     state.history = _history(view) if history else None
     return state
+
+
+def _pozzetto_sizes(view: View, rules: Rules) -> tuple[bool, tuple[int, ...]]:
+    """(individual mode?, sizes of the pozzetti still on the table, top first)."""
+    taken = sum(1 for t in view.pozzetto_taker if t >= 0)
+    total = taken + view.pozzetti_left
+    individual = view.players in (3, 5) and total == view.players
+    sizes = pozzetto_sizes(view.players, rules, individual=individual)
+    return individual, tuple(sizes[len(sizes) - view.pozzetti_left:])
+
+
+def _mode(view: View, individual: bool) -> str:
+    if view.players not in (3, 5):
+        return "fixed"
+    if individual:
+        return "individual"
+    return "pairs" if len(set(view.side_of)) < view.players else "solo-then-pairs"
+
+
+def _pile_from(view: View) -> list[int]:
+    """Who discarded each card of the pile (-1: the first up-card), from the public history."""
+    origin = [-1]
+    for seat, text in view.moves:
+        action = parse_move(text)
+        if isinstance(action, Discard):
+            origin.append(seat)
+        elif isinstance(action, Pickup):
+            origin = []
+    if len(origin) != len(view.pile):
+        return [-1] * len(view.pile)
+    return origin
+
+
+def _owed(view: View, rules: Rules) -> tuple[list[int], bool]:
+    """Champion (§14.3): the cards taken with the pile this turn, and whether a meld is owed."""
+    if rules.pile_pickup != "must-meld-picked" or view.phase != "play":
+        return [], False
+    size = -1
+    pile = 1
+    for _seat, text in view.moves:  # the pile's size when this turn's pickup happened
+        action = parse_move(text)
+        if isinstance(action, Discard):
+            pile += 1
+        elif isinstance(action, Pickup):
+            size, pile = pile, 0
+        elif isinstance(action, Draw):
+            size = -1
+    if size <= 0:
+        return [], False
+    known = view.known[view.turn]
+    picked = list(known[-size:]) if len(known) >= size else list(known)
+    return picked, not view.turn_melded
 
 
 def _weighted_take(

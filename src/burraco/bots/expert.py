@@ -103,7 +103,6 @@ class ExpertBot:
     def _search(
         self, view: View, rules: Rules, seat: int, options: list[Action],
     ) -> list[list[float]]:
-        side = view.side_of[seat]
         horizon = self.horizon if self.horizon >= 0 else 2 * view.players
         values: list[list[float]] = [[] for _ in options]
         deadline = time.perf_counter() + self.seconds if self.seconds else None
@@ -120,7 +119,7 @@ class ExpertBot:
             for k, option in enumerate(options):
                 state = sample.clone()
                 state.apply_in_place(option)
-                values[k].append(rollout(state, side, horizon))
+                values[k].append(rollout(state, seat, horizon))
             done += 1
         return values
 
@@ -139,11 +138,13 @@ class ExpertBot:
         return options[best]
 
 
-def rollout(state: HandState, side: int, horizon: int, policy: Policy | None = None) -> float:
-    """Play on with the advanced policy at every seat; the score difference for ``side``.
+def rollout(state: HandState, seat: int, horizon: int, policy: Policy | None = None) -> float:
+    """Play on with the advanced policy at every seat; ``seat``'s score margin.
 
     Stops after ``horizon`` more turns (0: at the end of the hand) and then
-    judges the position with :func:`leaf_value`.
+    judges the position with :func:`leaf_value`.  The margin is the seat's
+    score minus the average of the other sides' scores (with two sides: the
+    difference).
     """
     policy = policy or Policy()
     turns = 0
@@ -155,15 +156,18 @@ def rollout(state: HandState, side: int, horizon: int, policy: Policy | None = N
             turns += 1
             if horizon and turns >= horizon:
                 break
+    side = state.side_of[seat]
     if state.is_over:
-        totals = hand_result(state).totals
-        return float(totals[side] - totals[1 - side])
-    return leaf_value(state, side) - leaf_value(state, 1 - side)
+        totals = hand_result(state).seat_totals
+        others = [totals[s] for s in range(state.players) if state.side_of[s] != side]
+        return totals[seat] - sum(others) / len(others)
+    rivals = [s for s in state.live_sides() if s != side]
+    return leaf_value(state, side) - sum(leaf_value(state, s) for s in rivals) / len(rivals)
 
 
 def leaf_value(state: HandState, side: int) -> float:
     """A side's expected final score from here, as the evaluation judges it."""
-    seats = [s for s in range(state.players) if state.side_of[s] == side]
+    seats = state.seats_of(side)
     ctx = make_context(state, seats[0])
     melds = state.melds[side]
     fits = natural_fits(melds, state.rules)
