@@ -142,7 +142,7 @@ def _play_pair(args: argparse.Namespace, a: str, b: str, *, desc: str,
 
 def _play(args: argparse.Namespace, a: str, b: str, *, desc: str,
           offset: int = 0) -> tuple[list[MatchResult], float]:
-    from tqdm import tqdm
+    from tqdm import tqdm  # type: ignore[import-untyped]
 
     specs = [
         MatchSpec(a, b, args.players, args.rules, args.hands_per_match, args.seed + offset, i)

@@ -45,9 +45,9 @@ from burraco.bots.evaluate import (
 )
 from burraco.bots.knowledge import History, read_history
 from burraco.engine.actions import DRAW, PICKUP, Action, Attach, Discard, Draw, NewMeld, Pickup
-from burraco.engine.cards import CARDS_PER_PACK, FACE_IS_WILD, FACE_POINTS, FACES, JOKER
+from burraco.engine.cards import CARD_FACE, CARDS_PER_PACK, FACE_IS_WILD, FACE_POINTS, FACES, JOKER
 from burraco.engine.legal import legal_actions
-from burraco.engine.meld_search import CARD_FACE, accepts_by_shape
+from burraco.engine.meld_search import accepts_by_shape
 from burraco.engine.melds import base_type
 from burraco.engine.rules import Rules
 from burraco.engine.state import PLAY_PHASE, HandState, closing_ready

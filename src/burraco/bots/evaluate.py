@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from burraco.engine.cards import FACE_IS_WILD, FACE_POINTS, FACES, JOKER
-from burraco.engine.meld_search import CARD_FACE, accepts_by_shape
+from burraco.engine.cards import CARD_FACE, FACE_IS_WILD, FACE_POINTS, FACES, JOKER
+from burraco.engine.meld_search import accepts_by_shape
 from burraco.engine.melds import SET, Meld, base_type
 from burraco.engine.rules import Rules
 
