@@ -106,7 +106,8 @@ def parse_action(text: str) -> Action:
         if verb in ("draw", "pickup", "time"):
             if args:
                 raise ActionParseError(f"{verb!r} takes no cards, got {' '.join(args)!r}")
-            return {"draw": DRAW, "pickup": PICKUP, "time": CALL_TIME}[verb]
+            simple: dict[str, Action] = {"draw": DRAW, "pickup": PICKUP, "time": CALL_TIME}
+            return simple[verb]
         if verb == "meld":
             if not args:
                 raise ActionParseError("'meld' needs cards, e.g. 'meld 5H 6H 7H'")

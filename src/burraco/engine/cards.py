@@ -21,10 +21,12 @@ True
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NewType
+from typing import TypeAlias
 
-Face = NewType("Face", int)
-CardId = NewType("CardId", int)
+Face: TypeAlias = int
+"""A card face, 0–52: ``suit * 13 + rank - 1``, and 52 for the joker."""
+CardId: TypeAlias = int
+"""A physical card, ``pack * 54 + k``: k is the face, or 52–53 for the pack's two jokers."""
 
 
 class Suit(IntEnum):
@@ -60,7 +62,7 @@ class Rank(IntEnum):
 
 SUIT_LETTERS = "HDCS"
 RANK_TEXT = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-JOKER: Face = Face(52)
+JOKER: Face = 52
 FACES = 53
 CARDS_PER_PACK = 54  # 52 faces + 2 jokers
 ACE_HIGH = 14  # sequence slot of a high ace
@@ -78,7 +80,7 @@ class CardParseError(ValueError):
 
 
 def make_face(rank: int, suit: int) -> Face:
-    return Face(suit * 13 + rank - 1)
+    return suit * 13 + rank - 1
 
 
 def face_rank(face: int) -> int:
@@ -102,12 +104,15 @@ def face_points(face: int) -> int:
 
 
 FACE_POINTS: tuple[int, ...] = tuple(face_points(f) for f in range(FACES))
+CARD_FACE: tuple[int, ...] = tuple(
+    (k if k < 52 else 52) for _ in range(3) for k in range(CARDS_PER_PACK))
+"""Face of every physical card id (up to three packs), for the hot paths."""
 FACE_IS_WILD: tuple[bool, ...] = tuple(is_wild_face(f) for f in range(FACES))
 
 
 def card_face(card: int) -> Face:
     k = card % CARDS_PER_PACK
-    return JOKER if k >= 52 else Face(k)
+    return JOKER if k >= 52 else k
 
 
 def card_pack(card: int) -> int:
@@ -117,7 +122,7 @@ def card_pack(card: int) -> int:
 
 def deck(packs: int = 2) -> list[CardId]:
     """All physical cards of ``packs`` packs, in id order."""
-    return [CardId(c) for c in range(packs * CARDS_PER_PACK)]
+    return list(range(packs * CARDS_PER_PACK))
 
 
 def face_str(face: int) -> str:

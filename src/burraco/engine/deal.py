@@ -152,8 +152,8 @@ def check_deal(deal: Deal, rules: Rules = FIBUR) -> None:
         raise DealError(f"{len(deal.hands)} hands for {deal.players} players")
     shapes = {pozzetto_sizes(deal.players, rules, individual=i) for i in (False, True)}
     if len(deal.pozzetti) not in {len(s) for s in shapes}:
-        expected = " or ".join(str(n) for n in sorted({len(s) for s in shapes}))
-        raise DealError(f"{len(deal.pozzetti)} pozzetti, expected {expected}")
+        counts = " or ".join(str(n) for n in sorted({len(s) for s in shapes}))
+        raise DealError(f"{len(deal.pozzetti)} pozzetti, expected {counts}")
     cards = deal.all_cards()
     expected = deck(rules.packs)
     if not rules.jokers:

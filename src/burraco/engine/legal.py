@@ -12,11 +12,10 @@ listed too.  The conformance tests check this claim on random positions.
 from __future__ import annotations
 
 from burraco.engine.actions import DRAW, PICKUP, Action, Attach, Discard, NewMeld
-from burraco.engine.cards import FACE_IS_WILD, FACES, Face, sort_key
+from burraco.engine.cards import CARD_FACE, FACE_IS_WILD, FACES, sort_key
 from burraco.engine.meld_search import accepts_by_shape, candidate_melds
 from burraco.engine.melds import SET, Meld, read_attach, read_meld
 from burraco.engine.state import (
-    CARD_FACE,
     DRAW_PHASE,
     OVER,
     PLAY_PHASE,
@@ -108,7 +107,7 @@ def _play_actions(state: HandState) -> list[Action]:
                 rest == 1 and _last_card_ok(
                     state, counts, (face,), barred_face, melds, onto=index)
             ):
-                actions.append(Attach(index, (Face(face),)))
+                actions.append(Attach(index, (face,)))
     if barred_face >= 0 and counts[barred_face] == 1 and size >= 2 and can_go_down:
         actions += _whole_hand_attaches(state, melds)
 
@@ -122,7 +121,7 @@ def _play_actions(state: HandState) -> list[Action]:
             continue
         if size == 1 and has_pozzetto and (wild or not closing_ready(melds, rules)):
             continue
-        actions.append(Discard(Face(face)))
+        actions.append(Discard(face))
     return actions
 
 
@@ -153,7 +152,7 @@ def _melds_after(
     state: HandState, melds: list[Meld], used: tuple[int, ...], new: tuple[int, ...] | None,
     onto: int,
 ) -> list[Meld]:
-    cards = state._take_cards(state.turn, tuple(Face(f) for f in used), prefer_barred=True)
+    cards = state._take_cards(state.turn, tuple(used), prefer_barred=True)
     result = read_meld(cards, state.rules) if new is not None else read_attach(
         melds[onto], cards, state.rules)
     assert isinstance(result, Meld), result
@@ -171,5 +170,5 @@ def _whole_hand_attaches(state: HandState, melds: list[Meld]) -> list[Action]:
     for index, meld in enumerate(melds):
         if isinstance(read_attach(meld, hand, state.rules), Meld):
             faces = tuple(sorted((CARD_FACE[c] for c in hand), key=sort_key))
-            out.append(Attach(index, tuple(Face(f) for f in faces)))
+            out.append(Attach(index, faces))
     return out

@@ -11,12 +11,9 @@ from __future__ import annotations
 
 from itertools import product
 
-from burraco.engine.cards import ACE_HIGH, CARDS_PER_PACK, JOKER, make_face
+from burraco.engine.cards import ACE_HIGH, CARD_FACE, JOKER, make_face
 from burraco.engine.melds import SET, Meld, accepts
 from burraco.engine.rules import Rules
-
-CARD_FACE: tuple[int, ...] = tuple(
-    (k if k < 52 else JOKER) for _ in range(3) for k in range(CARDS_PER_PACK))
 
 _TWO_OF = tuple(make_face(2, s) for s in range(4))
 _WILD_FACES = (*_TWO_OF, JOKER)
@@ -90,7 +87,8 @@ def _sequences(
                     found[tuple(sorted([*naturals, w]))] = None
 
 
-_SET_FACES = tuple((rank, tuple(make_face(rank, s) for s in range(4))) for rank in (1, *range(3, 14)))
+_SET_FACES = tuple(
+    (rank, tuple(make_face(rank, s) for s in range(4))) for rank in (1, *range(3, 14)))
 
 
 def _sets(
@@ -131,6 +129,7 @@ def accepts_by_shape(meld: Meld, rules: Rules) -> frozenset[int]:
     if cached is not None and meld._accepts_rules is rules:
         return cached
     _RULES_BY_ID.setdefault(id(rules), rules)  # keep the id valid for the cache key
+    key: tuple[int, ...]
     if meld.kind == SET:
         key = (id(rules), 0, meld.rank, len(meld.cards), meld.wild)
     else:

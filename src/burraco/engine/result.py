@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from burraco.engine.cards import CARD_FACE
 from burraco.engine.scoring import Pozzetto, SideScore, half_up, score_side
-from burraco.engine.state import CARD_FACE, HandState
+from burraco.engine.state import HandState
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +62,8 @@ def hand_result(state: HandState) -> HandResult:
         side_seats.append(tuple(seats))
         hand = [CARD_FACE[c] for s in seats for c in state.hands[s]]
         unplayed = [CARD_FACE[c] for s in seats for c in state.pending[s]]
-        status: Pozzetto
-        if state.pozzetto_taker[side] >= 0:
-            status = "taken"
-        else:
+        status: Pozzetto = "taken"
+        if state.pozzetto_taker[side] < 0:
             status = "missing" if anybody else "nobody"
         score = score_side(
             state.melds[side], hand, closed=side == closer_side, pozzetto=status,

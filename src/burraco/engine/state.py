@@ -11,7 +11,7 @@ lists of ints and immutable melds.
 from __future__ import annotations
 
 from burraco.engine.actions import Action, Attach, CallTime, Discard, Draw, NewMeld, Pickup
-from burraco.engine.cards import FACE_IS_WILD, face_str, make_face
+from burraco.engine.cards import CARD_FACE, FACE_IS_WILD, face_str, make_face
 from burraco.engine.deal import Deal, check_deal
 from burraco.engine.events import (
     Attached,
@@ -20,13 +20,12 @@ from burraco.engine.events import (
     Event,
     HandOver,
     Melded,
+    PairsFormed,
     PickedUp,
     PozzettoSeen,
-    PairsFormed,
     PozzettoTaken,
     TimeCalled,
 )
-from burraco.engine.meld_search import CARD_FACE
 from burraco.engine.melds import SET, Meld, base_type, burraco_type, read_attach, read_meld
 from burraco.engine.rules import FIBUR, Rules
 
