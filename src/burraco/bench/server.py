@@ -188,13 +188,16 @@ class _Table:
             del self.arrivals[old]
 
     async def seat(self, url: str, seat: int, guest: str, stop: asyncio.Event,
-                   sockets: list[Any]) -> None:
+                   sockets: list[Any], gate: asyncio.Semaphore, opened: Any) -> None:
         from websockets.asyncio.client import connect
         from websockets.exceptions import ConnectionClosed
 
         token = self.info["seats"][seat]["token"]
         version = 0
-        async with connect(url, max_size=None, compression=None) as ws:
+        async with gate:
+            ws = await connect(url, max_size=None, compression=None, open_timeout=120)
+        opened()
+        async with ws:
             sockets.append(ws)
             await ws.send(json.dumps({"t": "hello", "seat": seat, "seat_token": token,
                                       "guest": guest, "legal": True}))
@@ -236,27 +239,49 @@ class _Table:
 
 
 async def _clients(tables: list[dict[str, Any]], ws_base: str, guest: str, pace: float,
-                   start: float, end: float, seed: int) -> dict[str, Any]:
-    stats = _Stats(start, end)
+                   seed: int, ready: Any, window: Any) -> dict[str, Any]:
+    """Connect every seat, report ready, learn the window, play, report the figures."""
+    stats = _Stats(0.0, 0.0)
     stop = asyncio.Event()
     rng = random.Random(seed)
+    gate = asyncio.Semaphore(64)  # handshakes in flight
+    opened = 0
     tasks = []
     sockets: list[Any] = []
+    all_open = asyncio.Event()
+    seats = len(tables) * SEATS
 
     async def run(table: _Table, seat: int) -> None:
+        counted = False
+
+        def mark() -> None:
+            nonlocal counted
+            if not counted:
+                counted = True
+                opened_one()
+
+        url = f"{ws_base}/ws/tables/{table.info['table_id']}"
         try:
-            await table.seat(f"{ws_base}/ws/tables/{table.info['table_id']}", seat, guest, stop,
-                             sockets)
+            await table.seat(url, seat, guest, stop, sockets, gate, mark)
         except Exception as exc:  # a benchmark reports what went wrong and carries on
             stats.errors.append(f"{type(exc).__name__}: {exc}")
+        mark()
+
+    def opened_one() -> None:
+        nonlocal opened
+        opened += 1
+        if opened == seats:
+            all_open.set()
 
     for info in tables:
         table = _Table(info, stats, pace, random.Random(rng.random()))
-        if pace > 0:  # spread the tables' first actions over one pace period
-            table.next_at = time.perf_counter() + rng.random() * pace
         for seat in range(SEATS):
             tasks.append(asyncio.create_task(run(table, seat)))
-        await asyncio.sleep(0.001)  # do not flood the server's accept queue
+        table.next_at = time.perf_counter() + rng.random() * pace if pace > 0 else 0.0
+    await all_open.wait()
+    ready.put(len(stats.errors))
+    start, end = await asyncio.to_thread(window.get)
+    stats.start, stats.end = start, end
     await asyncio.sleep(max(0.0, end - time.time()))
     stop.set()
     await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
@@ -267,13 +292,13 @@ async def _clients(tables: list[dict[str, Any]], ws_base: str, guest: str, pace:
 
 
 def _client_process(tables: list[dict[str, Any]], ws_base: str, guest: str, pace: float,
-                    start: float, end: float, seed: int, out: Any) -> None:
+                    seed: int, ready: Any, window: Any, out: Any) -> None:
     _raise_fd_limit()
     with contextlib.suppress(ImportError):
         import uvloop
 
         uvloop.install()
-    out.put(asyncio.run(_clients(tables, ws_base, guest, pace, start, end, seed)))
+    out.put(asyncio.run(_clients(tables, ws_base, guest, pace, seed, ready, window)))
 
 
 # --- the benchmark ------------------------------------------------------------------------------
@@ -302,16 +327,21 @@ def bench_server(*, tables: int, pace: float, duration: float, warmup: float, pr
         with ThreadPoolExecutor(16) as pool:
             created = list(pool.map(lambda _: _http(base, "POST", "/api/tables", body, guest),
                                     range(tables)))
-        start = time.time() + warmup + 2 + tables / 500
-        end = start + duration
         ws_base = base.replace("http", "ws", 1)
         context = multiprocessing.get_context("spawn")
         results: Any = context.Queue()
+        ready: Any = context.Queue()
+        windows = [context.Queue() for _ in range(procs)]
         workers = [context.Process(target=_client_process, args=(
-            created[k::procs], ws_base, guest, pace, start, end, seed + k, results))
+            created[k::procs], ws_base, guest, pace, seed + k, ready, windows[k], results))
             for k in range(procs)]
         for worker in workers:
             worker.start()
+        connect_errors = sum(ready.get(timeout=600) for _ in workers)
+        start = time.time() + warmup
+        end = start + duration
+        for inbox in windows:
+            inbox.put((start, end))
         time.sleep(max(0.0, start - time.time()))
         cpu_start = _cpu_seconds(proc.pid) if proc else None
         time.sleep(max(0.0, end - time.time()))
@@ -346,6 +376,7 @@ def bench_server(*, tables: int, pace: float, duration: float, warmup: float, pr
                        if cpu_start is not None and cpu_end is not None else None),
         "rejects": rejects,
         "errors": sum(p["error_count"] for p in parts),
+        "connect_errors": connect_errors,
         "error_samples": [e for p in parts for e in p["errors"]][:5],
         "expected_actions_per_s": round(tables / pace, 1) if pace else None,
         "latency_mean_ms": _round(statistics.fmean(latencies) * 1000) if latencies else None,

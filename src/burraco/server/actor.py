@@ -124,7 +124,7 @@ class TableActor:
         self.online = [0] * self.config.players
         self.grace: dict[int, tuple[float, asyncio.TimerHandle]] = {}
         self.standin: set[int] = set()
-        self.bots = SeatBots()
+        self.bots = SeatBots(game.rules)
         self._bot_version = -1
         self._bot_task: asyncio.Task[None] | None = None
         self._clock_key: object = None

@@ -17,6 +17,7 @@ from burraco.bots import make_bot
 from burraco.bots.base import Bot
 from burraco.engine.actions import Action
 from burraco.engine.legal import legal_actions
+from burraco.engine.rules import Rules
 from burraco.engine.state import HandState
 from burraco.engine.views import view
 
@@ -27,13 +28,14 @@ log = logging.getLogger("burraco.server.seats")
 class SeatBots:
     """The bots of one table, one per seat that needs one (made on first use)."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
         self._bots: dict[tuple[int, str], Bot] = {}
 
     def bot(self, seat: int, level: str) -> Bot:
         key = (seat, level)
         if key not in self._bots:
-            self._bots[key] = make_bot(level, seed=secrets.randbits(63))
+            self._bots[key] = make_bot(level, seed=secrets.randbits(63), rules=self.rules)
         return self._bots[key]
 
     async def choose(self, seat: int, level: str, hand: HandState) -> Action:
