@@ -1,0 +1,175 @@
+"""``burraco bench env``: how fast ``burraco_v0`` steps, next to the engine's own speed.
+
+Every agent picks uniformly among the ids its mask allows, one hand per
+episode, on one core.  Three passes per player count:
+
+* throughput: whole hands through the raw environment as a self-play loop
+  runs them (``observe`` for the agent on turn, a masked random id, ``step``),
+  then the same through ``burraco_v0.env()`` with PettingZoo's checking
+  wrappers and ``last()``;
+* micro: median µs of the observation alone (view + encoding), of the mask
+  alone (legal actions + ids), of ``observe`` (both) and of ``step``;
+* the engine's decisions per second from ``burraco bench engine`` (same
+  hands, same seed), the ceiling the environment is measured against.
+
+NumPy, PettingZoo and Gymnasium come with the ``research`` extra; this module
+imports them only when it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+from burraco.engine.rules import Rules
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, action="append", choices=(2, 4),
+                        help="player count (repeatable; default 2 and 4)")
+    parser.add_argument("--rules", default="fibur", help="rules preset (default fibur)")
+    parser.add_argument("--hands", type=int, default=100,
+                        help="hands timed per player count and pass (default 100)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _raw_throughput(players: int, rules: Rules, hands: int, seed: int) -> tuple[float, int]:
+    import numpy as np
+
+    from burraco.env.burraco_v0 import raw_env
+
+    env = raw_env(players, rules)
+    rng = random.Random(seed)
+    steps = 0
+    start = time.perf_counter()
+    for k in range(hands):
+        env.reset(seed=seed + k)
+        while not env.terminations[env.agent_selection]:
+            mask = env.observe(env.agent_selection)["action_mask"]
+            ids = np.flatnonzero(mask.view(bool))
+            env.step(int(ids[rng.randrange(len(ids))]))
+            steps += 1
+    return time.perf_counter() - start, steps
+
+
+def _wrapped_throughput(players: int, rules: Rules, hands: int, seed: int) -> tuple[float, int]:
+    import numpy as np
+
+    from burraco.env import burraco_v0
+
+    env = burraco_v0.env(players=players, rules=rules)
+    rng = random.Random(seed)
+    steps = 0
+    start = time.perf_counter()
+    for k in range(hands):
+        env.reset(seed=seed + k)
+        for _agent in env.agent_iter():
+            obs, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            ids = np.flatnonzero(obs["action_mask"].view(bool))
+            env.step(int(ids[rng.randrange(len(ids))]))
+            steps += 1
+    return time.perf_counter() - start, steps
+
+
+def _micro(players: int, rules: Rules, hands: int, seed: int) -> dict[str, float]:
+    import numpy as np
+
+    from burraco.env import catalog
+    from burraco.env.burraco_v0 import raw_env, view_without_moves
+
+    env = raw_env(players, rules)
+    rng = random.Random(seed)
+    clock = time.perf_counter_ns
+    samples: dict[str, list[int]] = {"observation": [], "mask": [], "observe": [], "step": []}
+    for k in range(hands):
+        env.reset(seed=seed + 10_000 + k)
+        while not env.terminations[env.agent_selection]:
+            agent = env.agent_selection
+            state = env.game_state
+            seat = state.turn
+            t0 = clock()
+            env.encoder.encode(view_without_moves(state, seat))
+            t1 = clock()
+            catalog.mask_of(catalog.legal_ids(state))
+            t2 = clock()
+            obs = env.observe(agent)
+            t3 = clock()
+            ids = np.flatnonzero(obs["action_mask"].view(bool))
+            choice = int(ids[rng.randrange(len(ids))])
+            t4 = clock()
+            env.step(choice)
+            t5 = clock()
+            samples["observation"].append(t1 - t0)
+            samples["mask"].append(t2 - t1)
+            samples["observe"].append(t3 - t2)
+            samples["step"].append(t5 - t4)
+    return {f"{name}_us": statistics.median(v) / 1000 for name, v in samples.items()}
+
+
+def bench_env(players: int, rules: Rules, *, hands: int = 100, seed: int = 1) -> dict[str, Any]:
+    """Figures for one player count, as printed by ``burraco bench env --json``."""
+    from burraco.bench.engine import bench_engine
+
+    _raw_throughput(players, rules, max(1, hands // 10), seed + 99_999)  # warm caches
+    seconds, steps = _raw_throughput(players, rules, hands, seed)
+    wrapped_seconds, wrapped_steps = _wrapped_throughput(players, rules, hands, seed)
+    engine = bench_engine(players, rules, hands=hands, micro_hands=1, seed=seed)
+    figures: dict[str, Any] = {
+        "hands": hands,
+        "env_steps_per_s": round(steps / seconds),
+        "env_hands_per_s": round(hands / seconds, 1),
+        "steps_per_hand": round(steps / hands, 1),
+        "wrapped_env_steps_per_s": round(wrapped_steps / wrapped_seconds),
+    }
+    micro = _micro(players, rules, max(1, hands // 3), seed)
+    figures.update({k: round(v, 2) for k, v in micro.items()})
+    figures["engine_decisions_per_s"] = engine["decisions_per_s"]
+    figures["engine_legal_actions_us"] = engine["legal_actions_us"]
+    figures["env_vs_engine"] = round(figures["env_steps_per_s"] / engine["decisions_per_s"], 3)
+    return figures
+
+
+def format_report(results: dict[str, dict[str, Any]], rules: Rules) -> str:
+    lines = [f"burraco_v0 benchmark, rules {rules.name}, every agent uniformly random over its "
+             "mask, one core"]
+    for label, r in results.items():
+        lines.append(
+            f"{label}: {r['env_steps_per_s']:>7} env steps/s ({r['env_hands_per_s']} hands/s, "
+            f"{r['wrapped_env_steps_per_s']} with PettingZoo wrappers)  observation "
+            f"{r['observation_us']} µs  mask {r['mask_us']} µs  observe {r['observe_us']} µs  "
+            f"step {r['step_us']} µs  | engine {r['engine_decisions_per_s']} decisions/s "
+            f"(env/engine {r['env_vs_engine']})")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import numpy  # noqa: F401
+        import pettingzoo  # type: ignore[import-untyped]  # noqa: F401
+    except ImportError:
+        print("burraco bench env: needs the research extra: pip install 'burraco[research]'",
+              file=sys.stderr)
+        return 2
+    try:
+        rules = Rules.preset(args.rules)
+    except ValueError as exc:
+        print(f"burraco bench env: {exc}", file=sys.stderr)
+        return 2
+    if args.hands < 1:
+        print("burraco bench env: --hands must be at least 1", file=sys.stderr)
+        return 2
+    results = {
+        f"{players}p": bench_env(players, rules, hands=args.hands, seed=args.seed)
+        for players in (args.players or [2, 4])
+    }
+    print(json.dumps(results) if args.json else format_report(results, rules))
+    return 0

@@ -1,0 +1,335 @@
+"""``burraco_v0``: Burraco as a PettingZoo AEC environment (classic-games style).
+
+Every seat is an agent (``player_0`` … ``player_3``, seat numbers of RULES.md
+§2.3); partners are separate agents that receive their side's reward.  One
+step is one atomic engine action (draw, pickup, meld, attach, discard), so the
+agent on turn acts several times in a row.  ``observe(agent)`` returns
+``{"observation": float32[OBS_SIZE], "action_mask": int8[catalog.size()]}``,
+both built from that seat's view (the mask is all zeros off turn).  The
+episode is one hand, or a free-play match with ``match=True``; rewards come
+at the end of each hand: the side's score minus the opponents', divided by
+``reward_scale`` (``reward="score"``), or ±1 for the side ahead
+(``reward="win"``: of the hand, or of the match at its end).
+
+>>> table = env(players=2)
+>>> table.reset(seed=1)
+>>> [describe(i) for i in np.flatnonzero(table.last()[0]["action_mask"])]
+['draw', 'pickup']
+
+``raw_env`` also exposes the engine: :meth:`raw_env.view` (the raw view),
+:meth:`raw_env.legal_actions`, :attr:`raw_env.game_state` and
+:meth:`raw_env.determinize`, the bots' sampler of hidden cards, so search and
+learning share one sampler.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Literal
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from burraco.bots.determinize import determinize as _determinize
+from burraco.engine.actions import Action
+from burraco.engine.deal import deal_seeded
+from burraco.engine.match import FreePlayMatch
+from burraco.engine.result import HandResult, hand_result
+from burraco.engine.rules import Rules
+from burraco.engine.state import HandState
+from burraco.engine.views import View, view
+from burraco.env import catalog
+from burraco.env.catalog import CATALOG_VERSION, describe
+from burraco.env.observation import HIGH, LOW, OBS_SIZE, Encoder, MatchInfo
+
+ENV_VERSION = 0
+Reward = Literal["score", "win"]
+Observation = dict[str, npt.NDArray[Any]]
+
+__all__ = ["CATALOG_VERSION", "ENV_VERSION", "env", "gym_env", "raw_env"]
+
+
+def env(**kwargs: Any) -> Any:
+    """The wrapped environment (illegal ids end the episode with -1 for the mover)."""
+    environment = raw_env(**kwargs)
+    environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
+    environment = wrappers.AssertOutOfBoundsWrapper(environment)
+    return wrappers.OrderEnforcingWrapper(environment)
+
+
+def view_without_moves(state: HandState, seat: int) -> View:
+    """``view(state, seat)`` with an empty ``moves``: the observation never reads the
+    public history, and writing it out is most of a view's cost late in a hand.
+
+    The state's history is detached for the call and put back (a state without
+    history is an engine notion: ``determinize(..., history=False)``).
+    """
+    history = state.history
+    state.history = None
+    try:
+        return view(state, seat)
+    finally:
+        state.history = history
+
+
+def _rules(rules: str | Rules) -> Rules:
+    return Rules.preset(rules) if isinstance(rules, str) else rules
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    """The environment without PettingZoo's checking wrappers (see :func:`env`)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "burraco_v0",
+        "render_modes": ["human", "ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self, players: int = 4, rules: str | Rules = "fibur", *, match: bool = False,
+        target: int | None = None, reward: Reward = "score", reward_scale: float = 1000.0,
+        max_hands: int = 50, max_steps: int = 5000, render_mode: str | None = None,
+    ) -> None:
+        """``players`` 2 or 4; ``rules`` a preset name or a ``Rules`` value; ``match``:
+        hands until a side reaches ``target`` (default the rules'), truncated after
+        ``max_hands``; ``max_steps`` truncates a hand that never ends (e.g. no stall rule)."""
+        super().__init__()
+        if players not in (2, 4):
+            raise ValueError(f"burraco_v0 is for 2 or 4 players, not {players}")
+        if reward not in ("score", "win"):
+            raise ValueError(f"reward is 'score' or 'win', not {reward!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode is 'human' or 'ansi', not {render_mode!r}")
+        table = _rules(rules).for_players(players)
+        if target is not None:
+            table = table.with_options(target=target)
+        if table.packs != 2:
+            raise ValueError("the catalog of burraco_v0 is for two packs")
+        self.rules = table
+        self.players = players
+        self.match = match
+        self.reward_kind: Reward = reward
+        self.reward_scale = float(reward_scale)
+        self.max_hands = max_hands
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents = self.possible_agents[:]
+        self.agent_selection: str = self.possible_agents[0]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        n = catalog.size()
+        self.observation_spaces = {
+            agent: gymnasium.spaces.Dict({
+                "observation": gymnasium.spaces.Box(LOW, HIGH, (OBS_SIZE,), np.float32),
+                "action_mask": gymnasium.spaces.Box(0, 1, (n,), np.int8),
+            })
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: gymnasium.spaces.Discrete(n) for agent in self.possible_agents}
+        self.encoder = Encoder(table)
+        self._rng = random.Random()
+        self._state: HandState | None = None
+        self._match: FreePlayMatch | None = None
+        self._legal: dict[int, Action] | None = None
+        self._mask: npt.NDArray[np.int8] | None = None
+        self._zero_mask = np.zeros(n, dtype=np.int8)
+        self._zero_mask.flags.writeable = False
+        self._hand_steps = 0
+        self.deal_seed = 0
+        self.last_result: HandResult | None = None
+
+    # --- PettingZoo API ------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        first_dealer = self._rng.randrange(self.players)
+        self._match = (
+            FreePlayMatch(players=self.players, rules=self.rules, first_dealer=first_dealer)
+            if self.match else None)
+        self.last_result = None
+        self._deal(first_dealer)
+
+    def observe(self, agent: str) -> Observation:
+        seat = self._seat[agent]
+        return {
+            "observation": self.encoder.encode(
+                view_without_moves(self.game_state, seat), self._match_info(seat)),
+            "action_mask": self._mask_for(agent),
+        }
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is on turn: None is only for finished agents")
+        chosen = self.legal_actions().get(int(action))
+        if chosen is None:
+            raise ValueError(
+                f"action {int(action)} ({describe(int(action))}) is not legal for {agent}")
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        state = self.game_state
+        state.apply_in_place(chosen)
+        self._legal = None
+        self._mask = None
+        self._hand_steps += 1
+        if state.is_over:
+            self._end_hand(state)
+        elif self._hand_steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[state.turn]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """A text picture of the table as a spectator sees it (``ansi``: returned)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode")
+            return None
+        v = view(self.game_state, None)
+        lines = [f"burraco_v0 {self.players}p {self.rules.name}: seat {v.turn} to play "
+                 f"({v.phase}), stock {v.stock_count}, pile {len(v.pile)}"]
+        for side, melds in enumerate(v.melds):
+            lines.append(f"  side {side}: " + (" / ".join(str(m) for m in melds) or "-"))
+        lines.append("  hands: " + " ".join(str(k) for k in v.hand_counts))
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    # --- the engine, for search and analysis --------------------------------------------------
+
+    @property
+    def game_state(self) -> HandState:
+        """The true hand state (every card): for oracles and debugging, not for agents."""
+        if self._state is None:
+            raise RuntimeError("call reset() first")
+        return self._state
+
+    def view(self, agent: str) -> View:
+        """The raw engine view of ``agent``'s seat (what the observation is built from)."""
+        return view(self.game_state, self._seat[agent])
+
+    def legal_actions(self) -> dict[int, Action]:
+        """The legal actions of the agent on turn, by catalog id, in the engine's order."""
+        if self._legal is None:
+            state = self.game_state
+            self._legal = {} if state.is_over else catalog.legal_ids(state)
+        return self._legal
+
+    def determinize(self, agent: str, rng: random.Random | None = None,
+                    **options: Any) -> HandState:
+        """A full state sampled from those ``agent`` cannot tell from the real one.
+
+        The bots' :func:`burraco.bots.determinize.determinize` on the agent's view,
+        under this table's rules (``options``: ``evidence``, ``history``).  The
+        sample's ``catalog.legal_ids`` and ``Encoder.encode(view(sample, seat))``
+        give masks and observations for search.
+        """
+        return _determinize(self.view(agent), rng or self._rng, rules=self.rules, **options)
+
+    def encode(self, state: HandState, seat: int) -> Observation:
+        """Observation and mask of ``seat`` in any state of this table (e.g. a sample)."""
+        mask = catalog.action_mask(state) if state.turn == seat and not state.is_over \
+            else self._zero_mask.copy()
+        return {"observation": self.encoder.encode(
+                    view_without_moves(state, seat), self._match_info(seat)),
+                "action_mask": mask}
+
+    # --- inside ------------------------------------------------------------------------------
+
+    def _mask_for(self, agent: str) -> npt.NDArray[np.int8]:
+        if (agent != self.agent_selection or self.terminations[agent]
+                or self.truncations[agent] or self.game_state.is_over):
+            return self._zero_mask.copy()
+        if self._mask is None:
+            self._mask = catalog.mask_of(self.legal_actions())
+            self._mask.flags.writeable = False
+        return self._mask.copy()
+
+    def _match_info(self, seat: int) -> MatchInfo:
+        m = self._match
+        if m is None:
+            return MatchInfo()
+        side = seat % 2
+        scores = m.scores
+        return MatchInfo(scores[side], scores[1 - side], m.target, len(m.hands))
+
+    def _deal(self, dealer: int) -> None:
+        self.deal_seed = self._rng.getrandbits(63)
+        deal = deal_seeded(self.deal_seed, players=self.players, dealer=dealer, rules=self.rules)
+        self._state = HandState.start(deal, self.rules)
+        self._legal = None
+        self._mask = None
+        self._hand_steps = 0
+        self.agent_selection = self.possible_agents[self._state.turn]
+
+    def _end_hand(self, state: HandState) -> None:
+        result = hand_result(state)
+        self.last_result = result
+        totals = result.seat_totals
+        info = {"end_reason": result.reason, "side_totals": list(result.totals),
+                "redeal": result.redeal}
+        for agent in self.agents:
+            self.infos[agent] = dict(info)
+        m = self._match
+        if m is None:
+            if not result.redeal:
+                self._give(lambda s: totals[s] - totals[(s + 1) % self.players])
+            self.terminations = dict.fromkeys(self.agents, True)
+            return
+        if not result.redeal:
+            m = m.record_hand(list(result.totals))
+            self._match = m
+            if self.reward_kind == "score":
+                self._give(lambda s: totals[s] - totals[(s + 1) % self.players])
+        if m.finished:
+            if self.reward_kind == "win":
+                winner = m.winner
+                self._give(lambda s: 0 if winner is None else 1 if s % 2 == winner else -1)
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif len(m.hands) >= self.max_hands:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self._deal(m.dealer)
+
+    def _give(self, diff: Any) -> None:
+        for seat, agent in enumerate(self.possible_agents):
+            d = float(diff(seat))
+            if self.reward_kind == "win":
+                self.rewards[agent] = float(np.sign(d))
+            else:
+                self.rewards[agent] = d / self.reward_scale
+
+
+def gym_env(**kwargs: Any) -> Any:
+    """The Gymnasium single-agent environment: one seat learns, bots play the others
+    (:class:`burraco.env.single_agent.SingleAgentEnv`, same keywords)."""
+    from burraco.env.single_agent import SingleAgentEnv
+
+    return SingleAgentEnv(**kwargs)

@@ -1,0 +1,272 @@
+"""The fixed action catalog of ``burraco_v0``: one stable integer id per atomic engine action.
+
+Version :data:`CATALOG_VERSION` (docs/research-env.md).  Ids are laid out in
+ranges, each a function of card faces (0–52, ``cards.py``) and meld slots only,
+never of physical cards, so an id means the same in every hand and every seat:
+
+========================  =========================  ==========================================
+range                     size                       action
+========================  =========================  ==========================================
+``DRAW``                  1                          ``draw``
+``PICKUP``                1                          ``pickup``
+``DISCARD + f``           53                         ``discard f``
+``ATTACH + m*53 + f``     ``MAX_MELDS`` × 53         ``attach m+1 f`` (one card, side meld ``m``)
+``ATTACH_HAND + m``       ``MAX_MELDS``              ``attach m+1 <every card in hand>``
+``MELD + k``              ``len(MELD_FACES)``        ``meld MELD_FACES[k]``
+========================  =========================  ==========================================
+
+``MAX_MELDS`` is 36: a meld has at least 3 of the 108 cards, so no side can
+ever hold more, and every ``Attach`` the engine lists has an id.  The engine
+lists attachments one card at a time, except the whole-hand attachment that
+legal.py's docstring describes (a hand holding the card barred by the
+one-card-pile rule, emptied onto one meld at once); its faces are always the
+whole hand, so the meld slot alone names it and decoding it needs the hand.
+
+``MELD_FACES`` enumerates every face multiset that can open a legal meld with
+two packs: sequences (suit × run of natural slots with at most one interior
+slot left empty × no wild or one of JK, 2H, 2D, 2C, 2S, the natural-2 readings
+included) and sets (rank × copies of each suit, 0–2 × no wild or one wild),
+each kept only if the engine's meld reader accepts it under the most
+permissive rules, deduplicated in enumeration order.  Every table is built
+once, on first use.
+
+>>> from burraco.engine import Draw, parse_action
+>>> action_id(Draw())
+0
+>>> describe(action_id(parse_action("meld 5H 6H 7H")))
+'meld 5H 6H 7H'
+>>> str(action_of(action_id(parse_action("attach 3 8H"))))
+'attach 3 8H'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from itertools import product
+
+import numpy as np
+import numpy.typing as npt
+
+from burraco.engine.actions import DRAW as DRAW_ACTION
+from burraco.engine.actions import PICKUP as PICKUP_ACTION
+from burraco.engine.actions import Action, Attach, Discard, Draw, NewMeld, Pickup
+from burraco.engine.cards import (
+    ACE_HIGH,
+    CARD_FACE,
+    FACE_IS_WILD,
+    FACE_POINTS,
+    FACES,
+    JOKER,
+    Face,
+    face_str,
+    make_face,
+    sort_key,
+)
+from burraco.engine.legal import legal_actions
+from burraco.engine.melds import Meld, ids_for_faces, read_meld
+from burraco.engine.rules import FIBUR
+from burraco.engine.state import HandState
+
+CATALOG_VERSION = 0
+"""Bumped whenever any id changes meaning; the tests pin a digest of the tables."""
+
+MAX_MELDS = 36
+"""Meld slots per side that have ids (108 cards / 3 cards per meld: a proven bound)."""
+
+DRAW = 0
+PICKUP = 1
+DISCARD = 2
+ATTACH = DISCARD + FACES
+ATTACH_HAND = ATTACH + MAX_MELDS * FACES
+MELD = ATTACH_HAND + MAX_MELDS
+
+KIND_NAMES = ("draw", "pickup", "discard", "attach", "attach-hand", "meld")
+"""Names of the id kinds, indexed by :data:`KINDS` values."""
+
+_WILD_OPTIONS: tuple[Face | None, ...] = (
+    None, JOKER, *(make_face(2, suit) for suit in range(4)))
+_SET_RANKS = (1, *range(3, 14))
+
+
+def _slot_face(slot: int, suit: int) -> Face:
+    return make_face(1 if slot == ACE_HIGH else slot, suit)
+
+
+def is_meld_shape(faces: Sequence[Face]) -> bool:
+    """Whether the engine reads these faces as a legal new meld (most permissive rules)."""
+    return len(faces) >= 3 and isinstance(read_meld(ids_for_faces(faces), FIBUR), Meld)
+
+
+def _enumerate_melds() -> tuple[tuple[Face, ...], ...]:
+    """Every face multiset of a legal new meld (two packs), in a fixed order."""
+    found: dict[tuple[Face, ...], None] = {}
+
+    def keep(faces: list[Face]) -> None:
+        if len(faces) >= 3:  # every such shape is legal: the tests check it with is_meld_shape
+            found[tuple(sorted(faces, key=sort_key))] = None
+
+    for suit in range(4):
+        for lo in range(1, ACE_HIGH):
+            for hi in range(lo + 1, ACE_HIGH + 1):
+                if lo == 1 and hi == ACE_HIGH:
+                    continue  # one ace per sequence
+                for empty in (None, *range(lo + 1, hi)):
+                    naturals = [_slot_face(s, suit) for s in range(lo, hi + 1) if s != empty]
+                    for wild in _WILD_OPTIONS:
+                        if wild is None and empty is not None:
+                            continue  # a gap needs the wild
+                        keep(naturals if wild is None else [*naturals, wild])
+    for rank in _SET_RANKS:
+        suits = [make_face(rank, suit) for suit in range(4)]
+        for copies in product(range(3), repeat=4):
+            naturals = [f for f, k in zip(suits, copies, strict=True) for _ in range(k)]
+            if len(naturals) < 2:
+                continue
+            for wild in _WILD_OPTIONS:
+                keep(naturals if wild is None else [*naturals, wild])
+    return tuple(found)
+
+
+class _Tables:
+    """The catalog's lookup tables (built once: :func:`tables`)."""
+
+    def __init__(self) -> None:
+        self.meld_faces = _enumerate_melds()
+        self.meld_index = {faces: k for k, faces in enumerate(self.meld_faces)}
+        self.size = MELD + len(self.meld_faces)
+        kinds = np.zeros(self.size, dtype=np.int8)
+        kinds[PICKUP] = 1
+        kinds[DISCARD:ATTACH] = 2
+        kinds[ATTACH:ATTACH_HAND] = 3
+        kinds[ATTACH_HAND:MELD] = 4
+        kinds[MELD:] = 5
+        self.kinds = kinds
+        # per id: cards it puts down or throws (0 for draw/pickup/whole hand), wilds among
+        # them, their face points, and the single face involved (-1 if not one face)
+        cards = np.zeros(self.size, dtype=np.int16)
+        wilds = np.zeros(self.size, dtype=np.int16)
+        points = np.zeros(self.size, dtype=np.int16)
+        face = np.full(self.size, -1, dtype=np.int16)
+        slot = np.full(self.size, -1, dtype=np.int16)
+        for f in range(FACES):
+            for i in [DISCARD + f, *(ATTACH + m * FACES + f for m in range(MAX_MELDS))]:
+                cards[i], wilds[i], points[i], face[i] = 1, FACE_IS_WILD[f], FACE_POINTS[f], f
+        for m in range(MAX_MELDS):
+            slot[ATTACH + m * FACES: ATTACH + (m + 1) * FACES] = m
+            slot[ATTACH_HAND + m] = m
+        for k, faces in enumerate(self.meld_faces):
+            i = MELD + k
+            cards[i] = len(faces)
+            wilds[i] = sum(FACE_IS_WILD[f] for f in faces)
+            points[i] = sum(FACE_POINTS[f] for f in faces)
+        for array in (kinds, cards, wilds, points, face, slot):
+            array.flags.writeable = False
+        self.cards, self.wilds, self.points, self.face, self.slot = cards, wilds, points, face, slot
+
+
+@lru_cache(maxsize=1)
+def tables() -> _Tables:
+    return _Tables()
+
+
+def size() -> int:
+    """Number of ids (the ``Discrete`` action space's ``n``)."""
+    return tables().size
+
+
+def meld_faces() -> tuple[tuple[Face, ...], ...]:
+    """Faces of every new-meld id, in id order (``MELD + k`` opens ``meld_faces()[k]``)."""
+    return tables().meld_faces
+
+
+def kind(action: int) -> str:
+    """``draw``, ``pickup``, ``discard``, ``attach``, ``attach-hand`` or ``meld``."""
+    return KIND_NAMES[int(tables().kinds[_checked(action)])]
+
+
+def _checked(action: int) -> int:
+    if not 0 <= action < tables().size:
+        raise ValueError(f"no action id {action} (catalog v{CATALOG_VERSION} has "
+                         f"{tables().size})")
+    return action
+
+
+def action_id(action: Action) -> int:
+    """The id of an engine action; ``ValueError`` if the catalog has none (``time``)."""
+    if isinstance(action, Draw):
+        return DRAW
+    if isinstance(action, Pickup):
+        return PICKUP
+    if isinstance(action, Discard):
+        return DISCARD + action.face
+    if isinstance(action, Attach):
+        if not 0 <= action.meld < MAX_MELDS:
+            raise ValueError(f"meld slot {action.meld} is beyond the catalog's {MAX_MELDS}")
+        if len(action.faces) == 1:
+            return ATTACH + action.meld * FACES + action.faces[0]
+        return ATTACH_HAND + action.meld
+    if isinstance(action, NewMeld):
+        index = tables().meld_index.get(tuple(action.faces))
+        if index is None:
+            index = tables().meld_index.get(tuple(sorted(action.faces, key=sort_key)))
+        if index is None:
+            raise ValueError(f"{action} is not a legal meld shape")
+        return MELD + index
+    raise ValueError(f"{action} has no id: only a player's actions do")
+
+
+def action_of(action: int, hand: Iterable[int] | None = None) -> Action:
+    """The engine action of an id.
+
+    ``hand`` (the acting seat's physical cards, ``View.hand``) is needed only
+    for the whole-hand attachment ids, whose faces are the hand's.
+    """
+    t = tables()
+    k = int(t.kinds[_checked(action)])
+    if k == 0:
+        return DRAW_ACTION
+    if k == 1:
+        return PICKUP_ACTION
+    if k == 2:
+        return Discard(action - DISCARD)
+    if k == 3:
+        meld, face = divmod(action - ATTACH, FACES)
+        return Attach(meld, (face,))
+    if k == 4:
+        if hand is None:
+            raise ValueError("a whole-hand attachment id needs the hand to name its cards")
+        faces = tuple(sorted((CARD_FACE[c] for c in hand), key=sort_key))
+        return Attach(action - ATTACH_HAND, faces)
+    return NewMeld(t.meld_faces[action - MELD])
+
+
+def describe(action: int) -> str:
+    """The id as action text, the whole hand written ``*``: ``attach 2 *``."""
+    if kind(action) == "attach-hand":
+        return f"attach {action - ATTACH_HAND + 1} *"
+    return str(action_of(action))
+
+
+def legal_ids(state: HandState) -> dict[int, Action]:
+    """The legal actions of the seat on turn, by id (engine order)."""
+    return {action_id(a): a for a in legal_actions(state)}
+
+
+def mask_of(ids: Iterable[int], out: npt.NDArray[np.int8] | None = None) -> npt.NDArray[np.int8]:
+    """An int8 mask over the catalog with ones at ``ids``."""
+    mask = np.zeros(tables().size, dtype=np.int8) if out is None else out
+    if out is not None:
+        mask.fill(0)
+    index = np.fromiter(ids, dtype=np.intp)
+    mask[index] = 1
+    return mask
+
+
+def action_mask(state: HandState) -> npt.NDArray[np.int8]:
+    """The mask of the seat on turn: exactly the engine's legal actions."""
+    return mask_of(legal_ids(state))
+
+
+def faces_text(faces: Sequence[Face]) -> str:
+    return " ".join(face_str(f) for f in faces)
