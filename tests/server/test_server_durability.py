@@ -20,6 +20,7 @@ import itertools
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from harness import Client, ServerProcess, postgres_schema, scripted_choice, stored
@@ -118,6 +119,19 @@ def run_kill_loop(server: ServerProcess, kills: int, seed: int) -> None:
     asyncio.run(round_(False))
     server.start()
     assert check_against_storage(server.db_url, clients, acks) == len(acks)
+    # client message ids survive restarts: an acked command sent again is not applied twice
+    (table_id, seat, cmid), (first, last) = next(
+        (key, versions) for key, versions in acks.items() if key[0] == duel["table_id"])
+
+    async def resend() -> dict[str, Any]:
+        client = clients[table_id][seat]
+        await client.connect(client.version)
+        return await client.command({"t": "act", "id": cmid, "v": client.version,
+                                     "action": "draw"})
+
+    answer = asyncio.run(resend())
+    assert answer["code"] == "duplicate_message"
+    assert answer["applied"] == {"from": first, "to": last}
 
 
 def test_sigkill_in_the_middle_of_hands_loses_no_acknowledged_action(tmp_path: Path) -> None:

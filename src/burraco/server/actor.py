@@ -285,6 +285,7 @@ class TableActor:
         self._broadcast(first, step.events)
         if conn is not None and kind in ("act", "undo"):
             conn.send(dumps(ack(cmid, first, step.game.version)))
+        self._send_turn_legal()
         self._after_change()
         return True
 
@@ -427,17 +428,21 @@ class TableActor:
     # --- what happens by itself ----------------------------------------------------------------
 
     def _after_change(self) -> None:
-        """After any change: legal actions to the seat on turn, grace, bots, the clock."""
+        """After any change of who plays what: grace countdowns, bots, the clock."""
         self._check_grace()
-        turn = self.game.turn
-        if turn is not None:
-            wanting = [c for c in self.subs if c.seat == turn and c.wants_legal]
-            if wanting:
-                text = dumps(self._legal_message(turn))
-                for conn in wanting:
-                    conn.send(text)
         self._schedule_bot()
         self._arm_clock()
+
+    def _send_turn_legal(self) -> None:
+        """After a new version: the legal actions to the seat on turn (if it asked for them)."""
+        turn = self.game.turn
+        if turn is None:
+            return
+        wanting = [c for c in self.subs if c.seat == turn and c.wants_legal]
+        if wanting:
+            text = dumps(self._legal_message(turn))
+            for conn in wanting:
+                conn.send(text)
 
     def _check_grace(self) -> None:
         """Start the countdown of every held human seat that has no connection."""
