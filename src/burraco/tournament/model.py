@@ -1,0 +1,361 @@
+"""A tournament of pairs as an immutable value (RULES.md §11).
+
+:class:`Tournament` holds the settings, the registered pairs, the rounds started
+(each a :class:`Round` of tables) and the results entered.  Every operation
+(:meth:`~Tournament.register`, :meth:`~Tournament.start_round`,
+:meth:`~Tournament.record`) returns a new value or raises
+:class:`~burraco.tournament.errors.TournamentError` naming what was wrong, so a
+rejected request changes nothing.  Storage, the command line, the web pages and
+the simulation all go through these operations.
+
+>>> t = Tournament(Settings("Club", schedule=Schedule.parse("mitchell:1")))
+>>> for name in ("Rossi", "Bianchi", "Verdi", "Neri"):
+...     t, _ = t.register(name)
+>>> t = t.start_round()
+>>> [table.pairs() for table in t.rounds[0].tables]
+[(1, 3), (2, 4)]
+>>> t = t.record(1, 1, 1200, 900)
+>>> t.result(1, 1).vp
+(13, 7)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from burraco.tournament.errors import TournamentError
+from burraco.tournament.scale import VpScale
+from burraco.tournament.schedule import Schedule
+from burraco.tournament.seating import Seating, Table
+
+Kind = Literal["pairs"]
+SeatingOrder = Literal["registration", "draw"]
+TIE_BREAKS = ("mp_diff", "h2h", "mp", "vp", "dup", "lot")
+DEFAULT_TIE_BREAKS = ("mp_diff", "h2h", "lot")
+Source = Literal["director", "online", "bot"]
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything fixed when the tournament is created."""
+
+    name: str
+    hands: int = 3
+    """Smazzate per match."""
+    schedule: Schedule = field(default_factory=lambda: Schedule.parse("mitchell:3,danish:1"))
+    scale: VpScale | None = None
+    """MP → VP table; ``None``: the official table for ``hands`` (3 or 4)."""
+    duplicate: bool = False
+    """Every table of a round plays the same deals; ranking by MP against the field (§11.4)."""
+    bye_vp: int = 14
+    """VP for a pair with no opponent (a local rule: one club gives 14 VP, §11.5)."""
+    bye_mp: int = 355
+    """MP difference credited with a bye (the same club: +355)."""
+    tie_breaks: tuple[str, ...] = DEFAULT_TIE_BREAKS
+    """After VP (after the duplicate score in a duplicate event); §11.5 default."""
+    seating: SeatingOrder = "registration"
+    """First-round order: as registered, or drawn by lot from ``seed``."""
+    seed: int = 0
+    kind: Kind = "pairs"
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise TournamentError("a tournament needs a name")
+        if not 1 <= self.hands <= 12:
+            raise TournamentError(f"smazzate per match must be 1 to 12, not {self.hands}")
+        if self.scale is not None and self.scale.hands != self.hands:
+            raise TournamentError(f"the VP table {self.scale.name!r} is for {self.scale.hands} "
+                                  f"smazzate, the matches have {self.hands}")
+        self.vp_scale  # noqa: B018 - fails early when no table is known for these hands
+        if not 0 <= self.bye_vp <= 20:
+            raise TournamentError(f"the bye award must be 0 to 20 VP, not {self.bye_vp}")
+        if self.bye_mp % 5:
+            raise TournamentError(f"the bye's MP must be a multiple of 5, not {self.bye_mp}")
+        unknown = [k for k in self.tie_breaks if k not in TIE_BREAKS]
+        if unknown:
+            raise TournamentError(f"unknown tie-break {unknown[0]!r} (known: "
+                                  f"{', '.join(TIE_BREAKS)})")
+        if len(set(self.tie_breaks)) != len(self.tie_breaks):
+            raise TournamentError(f"a tie-break is listed twice: {','.join(self.tie_breaks)}")
+        if self.seating not in ("registration", "draw"):
+            raise TournamentError(f"first-round seating is registration or draw, not "
+                                  f"{self.seating!r}")
+        if self.kind != "pairs":
+            raise TournamentError(f"{self.kind} events are not supported yet: pairs only")
+
+    @property
+    def vp_scale(self) -> VpScale:
+        return self.scale if self.scale is not None else VpScale.builtin(self.hands)
+
+    @property
+    def ranking(self) -> tuple[str, ...]:
+        """The ranking criteria in order: VP (or the duplicate score), then the tie-breaks."""
+        first = "dup" if self.duplicate else "vp"
+        return (first, *(k for k in self.tie_breaks if k != first))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "hands": self.hands, "schedule": str(self.schedule),
+            "scale": self.scale.to_dict() if self.scale is not None else None,
+            "duplicate": self.duplicate, "bye_vp": self.bye_vp, "bye_mp": self.bye_mp,
+            "tie_breaks": list(self.tie_breaks), "seating": self.seating, "seed": self.seed,
+            "kind": self.kind,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Settings:
+        scale = data.get("scale")
+        return cls(
+            name=data["name"], hands=data["hands"], schedule=Schedule.parse(data["schedule"]),
+            scale=VpScale.from_dict(scale) if scale else None, duplicate=data["duplicate"],
+            bye_vp=data["bye_vp"], bye_mp=data["bye_mp"], tie_breaks=tuple(data["tie_breaks"]),
+            seating=data["seating"], seed=data["seed"], kind=data.get("kind", "pairs"))
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    number: int
+    name: str
+    players: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return f"{self.number} {self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    number: int
+    movement: str
+    tables: tuple[Table, ...]
+    byes: tuple[int, ...] = ()
+
+    def table(self, number: int) -> Table:
+        for t in self.tables:
+            if t.number == number:
+                return t
+        known = ", ".join(str(t.number) for t in self.tables) or "none"
+        raise TournamentError(f"round {self.number} has no table {number} (tables: {known})")
+
+    def table_of(self, pair: int) -> Table | None:
+        for t in self.tables:
+            if pair in t.pairs():
+                return t
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One table's match: the lines' MP over the smazzate and the VP they give."""
+
+    round: int
+    table: int
+    ns: int
+    ew: int
+    mp: tuple[int, int]
+    vp: tuple[int, int]
+    hands: tuple[tuple[int, int], ...] = ()
+    """(NS, EW) of each smazzata, when known."""
+    source: Source = "director"
+
+    @property
+    def diff(self) -> int:
+        return self.mp[0] - self.mp[1]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"round": self.round, "table": self.table, "ns": self.ns, "ew": self.ew,
+                "mp": list(self.mp), "vp": list(self.vp),
+                "hands": [list(h) for h in self.hands], "source": self.source}
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    settings: Settings
+    pairs: tuple[Pair, ...] = ()
+    rounds: tuple[Round, ...] = ()
+    results: tuple[Result, ...] = ()
+
+    # --- reading ------------------------------------------------------------------------------
+
+    def pair(self, number: int) -> Pair:
+        if 1 <= number <= len(self.pairs):
+            return self.pairs[number - 1]
+        known = f"1–{len(self.pairs)}" if self.pairs else "none registered yet"
+        raise TournamentError(f"no pair {number} in this tournament (pairs: {known})")
+
+    def find_pair(self, text: str) -> Pair:
+        """A pair by number or by name (case-insensitive)."""
+        text = text.strip()
+        if text.isdigit():
+            return self.pair(int(text))
+        for p in self.pairs:
+            if p.name.casefold() == text.casefold():
+                return p
+        raise TournamentError(f"no pair named {text!r} in this tournament")
+
+    @property
+    def total_rounds(self) -> int:
+        return self.settings.schedule.total_rounds(len(self.pairs))
+
+    @property
+    def current(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def round(self, number: int) -> Round:
+        if 1 <= number <= len(self.rounds):
+            return self.rounds[number - 1]
+        started = f"1–{len(self.rounds)}" if self.rounds else "none yet"
+        raise TournamentError(f"round {number} has not started (rounds started: {started})")
+
+    def result(self, round_number: int, table: int) -> Result | None:
+        for r in self.results:
+            if r.round == round_number and r.table == table:
+                return r
+        return None
+
+    def round_results(self, round_number: int) -> list[Result]:
+        return sorted((r for r in self.results if r.round == round_number),
+                      key=lambda r: r.table)
+
+    def missing(self, round_number: int) -> list[Table]:
+        """Tables of a round still without a result."""
+        return [t for t in self.round(round_number).tables
+                if self.result(round_number, t.number) is None]
+
+    def round_complete(self, round_number: int) -> bool:
+        return not self.missing(round_number)
+
+    @property
+    def finished(self) -> bool:
+        return (bool(self.rounds) and len(self.rounds) == self.total_rounds
+                and self.round_complete(len(self.rounds)))
+
+    @property
+    def status(self) -> str:
+        """``registration``, ``round N`` (playing), ``round N done`` or ``finished``."""
+        if self.finished:
+            return "finished"
+        if not self.rounds:
+            return "registration"
+        n = len(self.rounds)
+        return f"round {n} done" if self.round_complete(n) else f"round {n}"
+
+    def initial_order(self) -> list[int]:
+        """Pairs in first-round order: as registered, or drawn by lot from the seed."""
+        from burraco.tournament.draw import seeded_rng
+
+        order = [p.number for p in self.pairs]
+        if self.settings.seating == "draw":
+            seeded_rng(self.settings.seed, 0x5EA7).shuffle(order)
+        return order
+
+    # --- changing -----------------------------------------------------------------------------
+
+    def register(self, name: str, players: Sequence[str] = ()) -> tuple[Tournament, Pair]:
+        """Add a pair (before the first round only); numbers follow registration order."""
+        name = " ".join(name.split())
+        if not name:
+            raise TournamentError("a pair needs a name")
+        if len(name) > 80:
+            raise TournamentError(f"a pair's name is at most 80 characters: {name[:20]!r}…")
+        if self.rounds:
+            raise TournamentError(
+                f"registration closed when round 1 started: pair {name!r} cannot join now")
+        if any(p.name.casefold() == name.casefold() for p in self.pairs):
+            raise TournamentError(f"a pair named {name!r} is already registered")
+        if name.isdigit():
+            raise TournamentError(f"a pair's name cannot be a number ({name!r}): numbers are "
+                                  "the pairs' table numbers")
+        pair = Pair(len(self.pairs) + 1, name, tuple(p.strip() for p in players if p.strip()))
+        return replace(self, pairs=(*self.pairs, pair)), pair
+
+    def next_seating(self) -> tuple[str, Seating]:
+        """The movement and seating the next round would have (nothing changes)."""
+        from burraco.tournament.pairing import plan
+
+        if self.finished or (self.rounds and len(self.rounds) == self.total_rounds):
+            raise TournamentError(
+                f"all {self.total_rounds} rounds of the schedule {self.settings.schedule} "
+                "have started")
+        if self.rounds:
+            missing = self.missing(len(self.rounds))
+            if missing:
+                tables = ", ".join(str(t.number) for t in missing)
+                raise TournamentError(
+                    f"round {len(self.rounds)} is not over: no result yet at table(s) {tables}")
+        if len(self.pairs) < 2:
+            raise TournamentError(f"at least 2 pairs are needed, {len(self.pairs)} registered")
+        return plan(self)
+
+    def start_round(self) -> Tournament:
+        movement, seating = self.next_seating()
+        played = Round(len(self.rounds) + 1, movement, seating.tables, seating.byes)
+        return replace(self, rounds=(*self.rounds, played))
+
+    def record(self, round_number: int, table: int, ns_mp: int, ew_mp: int, *,
+               vp: tuple[int, int] | None = None, ns: int | None = None, ew: int | None = None,
+               hands: Sequence[tuple[int, int]] = (), correct: bool = False,
+               source: Source = "director") -> Tournament:
+        """Enter (or, with ``correct``, replace) a table's result after checking all of it.
+
+        ``ns``/``ew`` (optional) are the pairs the score sheet names, checked against the
+        seating; ``vp`` (optional) the VP written on it, checked against the table;
+        ``hands`` (optional) the line totals of each smazzata, which must add up.
+        """
+        played = self.round(round_number)
+        seat = played.table(table)
+        where = f"round {round_number}, table {table}"
+        for given, line in ((ns, "NS"), (ew, "EW")):
+            if given is not None:
+                self.pair(given)
+                expected = seat.ns if line == "NS" else seat.ew
+                if given != expected:
+                    raise TournamentError(
+                        f"{where} seats pair {seat.ns} NS and pair {seat.ew} EW, so the {line} "
+                        f"pair is {expected}, not {given}")
+        for value, line in ((ns_mp, "NS"), (ew_mp, "EW")):
+            _check_points(value, f"{where}: the {line} score")
+        if hands:
+            if len(hands) != self.settings.hands:
+                raise TournamentError(f"{where}: {len(hands)} smazzate given, the matches have "
+                                      f"{self.settings.hands}")
+            for k, (h_ns, h_ew) in enumerate(hands, start=1):
+                _check_points(h_ns, f"{where}: smazzata {k}, the NS score")
+                _check_points(h_ew, f"{where}: smazzata {k}, the EW score")
+            sums = (sum(h[0] for h in hands), sum(h[1] for h in hands))
+            if sums != (ns_mp, ew_mp):
+                raise TournamentError(f"{where}: the smazzate add up to {sums[0]}–{sums[1]}, "
+                                      f"not {ns_mp}–{ew_mp}")
+        scale = self.settings.vp_scale
+        expected_vp = scale.vp(ns_mp, ew_mp)
+        if vp is not None and tuple(vp) != expected_vp:
+            diff = abs(ns_mp - ew_mp)
+            raise TournamentError(
+                f"{where}: VP {vp[0]}–{vp[1]} do not follow the table {scale.name!r}: MP "
+                f"{ns_mp}–{ew_mp} (difference {diff}, band {scale.band(diff)}) give "
+                f"{expected_vp[0]}–{expected_vp[1]}")
+        old = self.result(round_number, table)
+        if old is not None and not correct:
+            raise TournamentError(
+                f"{where} already has a result (MP {old.mp[0]}–{old.mp[1]}, VP "
+                f"{old.vp[0]}–{old.vp[1]}); say it is a correction to replace it")
+        if old is None and correct:
+            raise TournamentError(f"{where} has no result to correct yet")
+        new = Result(round_number, table, seat.ns, seat.ew, (ns_mp, ew_mp), expected_vp,
+                     tuple((int(a), int(b)) for a, b in hands), source)
+        kept = tuple(r for r in self.results if (r.round, r.table) != (round_number, table))
+        return replace(self, results=(*kept, new))
+
+
+MAX_MATCH_POINTS = 100_000
+
+
+def _check_points(value: int, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TournamentError(f"{what} must be a whole number, not {value!r}")
+    if value % 5:
+        raise TournamentError(f"{what} {value} is not a multiple of 5 (every Burraco score is)")
+    if abs(value) > MAX_MATCH_POINTS:
+        raise TournamentError(f"{what} {value} is not a plausible Burraco score")

@@ -1,0 +1,74 @@
+"""The next round's seating, whatever the movement: the schedule decides which one applies.
+
+Before any round the whole schedule is checked against the number of pairs, so
+an impossible event (more Mitchell rounds than the rotation allows without a
+repeat, a round robin longer than its cycle) is refused before play starts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from burraco.tournament.danish import danish_round
+from burraco.tournament.draw import draw_round, seeded_rng
+from burraco.tournament.errors import TournamentError
+from burraco.tournament.mitchell import check_offsets, lines, mitchell_round, offsets
+from burraco.tournament.round_robin import cycle_length, round_robin_round
+from burraco.tournament.schedule import Schedule
+from burraco.tournament.seating import Seating
+
+if TYPE_CHECKING:
+    from burraco.tournament.model import Tournament
+
+
+def check_schedule(schedule: Schedule, pairs: int) -> None:
+    """Raise unless every round of ``schedule`` can be seated with ``pairs`` pairs."""
+    if pairs < 2:
+        raise TournamentError(f"at least 2 pairs are needed, {pairs} registered")
+    steps = schedule.mitchell_steps(pairs)
+    if steps:
+        tables = (pairs + 1) // 2
+        try:
+            check_offsets(steps, tables)
+        except TournamentError as exc:
+            raise TournamentError(f"schedule {schedule} with {pairs} pairs: {exc}") from None
+    robin = sum(s.count(pairs) for s in schedule.segments if s.movement == "roundrobin")
+    if robin > cycle_length(pairs):
+        raise TournamentError(
+            f"schedule {schedule} with {pairs} pairs: {robin} round-robin rounds, but "
+            f"everyone has met everyone after {cycle_length(pairs)}")
+
+
+def plan(t: Tournament) -> tuple[str, Seating]:
+    """(movement, seating) of the round after the last one started."""
+    from burraco.tournament.standings import standings
+
+    schedule = t.settings.schedule
+    count = len(t.pairs)
+    check_schedule(schedule, count)
+    number = len(t.rounds) + 1
+    segment, _ = schedule.at(number, count)
+    movement = segment.movement
+    order = t.initial_order()
+    if movement == "mitchell":
+        steps = schedule.mitchell_steps(count)
+        ns, ew = lines(order)
+        index = schedule.index_among(number, count, "mitchell")
+        return movement, mitchell_round(ns, ew, offset=offsets(steps)[index])
+    if movement == "roundrobin":
+        return movement, round_robin_round(order, schedule.index_among(number, count, movement))
+    had_bye = [p for r in t.rounds for p in r.byes]
+    if movement in ("danish", "danish-modified"):
+        ranking = [s.pair for s in standings(t)]
+        previous: dict[int, int] | None = None
+        if movement == "danish-modified":
+            previous = Seating(t.rounds[-1].tables).opponents() if t.rounds else {}
+        return movement, danish_round(ranking, previous=previous, had_bye=had_bye)
+    met: dict[int, set[int]] = {}
+    for r in t.rounds:
+        for table in r.tables:
+            met.setdefault(table.ns, set()).add(table.ew)
+            met.setdefault(table.ew, set()).add(table.ns)
+    byes = {p: had_bye.count(p) for p in set(had_bye)}
+    return movement, draw_round(order, seeded_rng(t.settings.seed, number), met=met, byes=byes)
+
