@@ -33,6 +33,7 @@ from burraco.server.hub import Hub
 from burraco.server.identity import GUEST_COOKIE, Guest, TokenError, check_nickname
 from burraco.server.storage import repository as repo
 from burraco.server.tables import TableConfigError, TableRequest
+from burraco.server.web import install_web
 
 
 class ApiError(Exception):
@@ -164,4 +165,5 @@ def create_app(settings: ServerConfig) -> FastAPI:
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await serve_connection(websocket, table_id, hub)
 
+    install_web(app)  # the browser client and its read-only calls (last: it has a catch-all)
     return app

@@ -1,0 +1,56 @@
+// Renders the CC0 card faces of @letele/playing-cards (React components) to static SVG files,
+// once, at build time: public/cards/<face>.svg for the 52 faces (7H, 10S, ...), JK1.svg and
+// JK2.svg for the two jokers of a pack, B1.svg and B2.svg for the two backs (one per pack).
+// The package imports React; a resolve hook hands it preact/compat instead, and
+// preact-render-to-string turns each component into markup.
+import { mkdirSync, writeFileSync, existsSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { register } from "node:module";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const out = join(here, "..", "public", "cards");
+const pkg = join(here, "..", "node_modules", "@letele", "playing-cards", "package.json");
+const stamp = join(out, ".rendered");
+if (existsSync(stamp) && statSync(stamp).mtimeMs >= statSync(pkg).mtimeMs && !process.argv.includes("--force")) {
+  process.exit(0);
+}
+
+register("data:text/javascript," + encodeURIComponent(`
+export async function resolve(specifier, context, next) {
+  if (specifier === "react") return next("preact/compat", context);
+  return next(specifier, context);
+}
+export async function load(url, context, next) {
+  // the package ships ES modules in .js files without "type": "module"
+  if (url.includes("/@letele/playing-cards/")) return next(url, { ...context, format: "module" });
+  return next(url, context);
+}`), import.meta.url);
+
+const { h } = await import("preact");
+const { renderToStaticMarkup } = await import("preact-render-to-string");
+const deck = await import("@letele/playing-cards/dist/index.esm.js");
+
+const RANKS = { a: "A", j: "J", q: "Q", k: "K" };
+mkdirSync(out, { recursive: true });
+let count = 0;
+for (const [name, Component] of Object.entries(deck)) {
+  // names: Ha, H10, Sq, ... J1 J2 (jokers), B1 B2 (backs)
+  let file;
+  if (/^J[12]$/.test(name)) file = `JK${name[1]}`;
+  else if (/^B[12]$/.test(name)) file = name;
+  else {
+    const suit = name[0];
+    const rank = name.slice(1);
+    file = (RANKS[rank] ?? rank) + suit;
+  }
+  let svg = renderToStaticMarkup(h(Component, {}));
+  if (!svg.startsWith("<svg")) throw new Error(`${name}: not an SVG`);
+  svg = svg.replace("<svg", '<svg xmlns:xlink="http://www.w3.org/1999/xlink"').replace(
+    /xmlns:xlink="[^"]*"(.*?)xmlns:xlink="[^"]*"/, 'xmlns:xlink="http://www.w3.org/1999/xlink"$1');
+  writeFileSync(join(out, `${file}.svg`), '<?xml version="1.0" encoding="UTF-8"?>\n' + svg + "\n");
+  count += 1;
+}
+if (count !== 56) throw new Error(`expected 56 cards (52 faces, 2 jokers, 2 backs), got ${count}`);
+writeFileSync(stamp, new Date().toISOString() + "\n");
+console.log(`rendered ${count} card SVGs into ${out}`);

@@ -1,0 +1,85 @@
+/** Small shared pieces: a card, a card back, the language switch, a dialog. */
+import type { ComponentChildren } from "preact";
+import { useEffect, useRef } from "preact/hooks";
+import { backImage, cardLabel, faceImage, parseCard } from "./cards";
+import { LANGS, setLang, t, useLang } from "./i18n";
+
+export function CardFace(props: { text: string; id?: number; small?: boolean; class?: string }) {
+  const card = parseCard(props.text);
+  const label = cardLabel(card.face) + (card.role ? ` (= ${cardLabel(card.role)})` : "");
+  return (
+    <span class={`card-face ${props.small ? "small" : ""} ${props.class ?? ""}`} data-card={card.face}
+      title={label}>
+      <img src={faceImage(card.face, props.id)} alt={label} draggable={false} />
+      {card.role && <span class="role">= {cardLabel(card.role)}</span>}
+    </span>
+  );
+}
+
+export function CardBack(props: { pack?: number; small?: boolean }) {
+  return (
+    <span class={`card-face back ${props.small ? "small" : ""}`}>
+      <img src={backImage(props.pack ?? 0)} alt="" draggable={false} />
+    </span>
+  );
+}
+
+export function LangSwitch() {
+  const current = useLang();
+  return (
+    <div class="lang" role="group" aria-label={t("nav.language")}>
+      {LANGS.map((code) => (
+        <button type="button" class={code === current ? "on" : ""} aria-pressed={code === current}
+          data-lang={code} onClick={() => setLang(code)}>
+          {code.toUpperCase()}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function Dialog(props: { title: string; children: ComponentChildren; onClose?: () => void; class?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>("button, [href], input")?.focus();
+    const key = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && props.onClose) props.onClose();
+    };
+    window.addEventListener("keydown", key);
+    return () => window.removeEventListener("keydown", key);
+  }, []);
+  return (
+    <div class="overlay">
+      <div class={`dialog ${props.class ?? ""}`} role="dialog" aria-modal="true" aria-label={props.title} ref={ref}>
+        <h2>{props.title}</h2>
+        {props.children}
+      </div>
+    </div>
+  );
+}
+
+export function Header(props: { children?: ComponentChildren }) {
+  useLang();
+  return (
+    <header class="top">
+      <a class="brand" href="/" onClick={navigate}>
+        <img src="/cards/AH.svg" alt="" /> {t("app.title")}
+      </a>
+      <div class="top-middle">{props.children}</div>
+      <LangSwitch />
+    </header>
+  );
+}
+
+/** Client-side navigation for same-origin links. */
+export function navigate(ev: MouseEvent): void {
+  const link = ev.currentTarget as HTMLAnchorElement;
+  if (ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button !== 0) return;
+  ev.preventDefault();
+  go(link.getAttribute("href") ?? "/");
+}
+
+export function go(path: string): void {
+  history.pushState(null, "", path);
+  window.dispatchEvent(new Event("burraco:navigate"));
+}

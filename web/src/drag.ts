@@ -1,0 +1,89 @@
+/**
+ * Drag and drop with pointer events (mouse, pen and touch alike). A press that moves more
+ * than a few pixels becomes a drag: a ghost of the element follows the pointer, the drop
+ * target under it (the nearest element with `data-drop`) is highlighted, and on release the
+ * callback gets that target. A press that does not move stays a click, so every drag has a
+ * click (and keyboard) equivalent in the page.
+ */
+
+const THRESHOLD = 6;
+
+export interface DropInfo {
+  /** The `data-drop` value of the target, or null when released elsewhere. */
+  target: string | null;
+  element: HTMLElement | null;
+  x: number;
+  y: number;
+}
+
+function dropTargetAt(x: number, y: number): HTMLElement | null {
+  const hit = document.elementFromPoint(x, y);
+  return hit instanceof HTMLElement ? (hit.closest("[data-drop]") as HTMLElement | null) : null;
+}
+
+export function startDrag(
+  ev: PointerEvent,
+  onDrop: (drop: DropInfo) => void,
+  opts: { label?: string } = {},
+): void {
+  if (ev.button !== 0 || !(ev.currentTarget instanceof HTMLElement)) return;
+  const source = ev.currentTarget;
+  const startX = ev.clientX;
+  const startY = ev.clientY;
+  const pointer = ev.pointerId;
+  let ghost: HTMLElement | null = null;
+  let over: HTMLElement | null = null;
+
+  const move = (e: PointerEvent) => {
+    if (e.pointerId !== pointer) return;
+    if (!ghost) {
+      if (Math.hypot(e.clientX - startX, e.clientY - startY) < THRESHOLD) return;
+      const rect = source.getBoundingClientRect();
+      ghost = source.cloneNode(true) as HTMLElement;
+      ghost.classList.add("drag-ghost");
+      ghost.removeAttribute("data-drop");
+      ghost.style.width = `${rect.width}px`;
+      ghost.style.height = `${rect.height}px`;
+      if (opts.label) ghost.setAttribute("data-count", opts.label);
+      document.body.appendChild(ghost);
+      document.body.classList.add("dragging");
+      source.classList.add("drag-source");
+    }
+    ghost.style.transform = `translate(${e.clientX - 20}px, ${e.clientY - 30}px) rotate(4deg)`;
+    const target = dropTargetAt(e.clientX, e.clientY);
+    if (target !== over) {
+      over?.classList.remove("drop-over");
+      target?.classList.add("drop-over");
+      over = target;
+    }
+    e.preventDefault();
+  };
+
+  const finish = (e: PointerEvent, cancelled: boolean) => {
+    if (e.pointerId !== pointer) return;
+    window.removeEventListener("pointermove", move);
+    window.removeEventListener("pointerup", up);
+    window.removeEventListener("pointercancel", cancel);
+    if (!ghost) return;
+    ghost.remove();
+    document.body.classList.remove("dragging");
+    source.classList.remove("drag-source");
+    over?.classList.remove("drop-over");
+    // the click that follows a drag is not a click
+    const swallow = (c: Event) => {
+      c.stopPropagation();
+      c.preventDefault();
+    };
+    window.addEventListener("click", swallow, { capture: true, once: true });
+    setTimeout(() => window.removeEventListener("click", swallow, { capture: true }), 0);
+    if (cancelled) return;
+    const target = dropTargetAt(e.clientX, e.clientY);
+    onDrop({ target: target?.dataset.drop ?? null, element: target, x: e.clientX, y: e.clientY });
+  };
+  const up = (e: PointerEvent) => finish(e, false);
+  const cancel = (e: PointerEvent) => finish(e, true);
+
+  window.addEventListener("pointermove", move, { passive: false });
+  window.addEventListener("pointerup", up);
+  window.addEventListener("pointercancel", cancel);
+}

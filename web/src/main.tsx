@@ -1,0 +1,41 @@
+/** The client's entry: a tiny path router over the lobby, a table and the replays. */
+import { render } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { lang, t, useLang } from "./i18n";
+import { Lobby } from "./lobby";
+import { ReplayPage } from "./replay";
+import { TablePage } from "./table";
+import "./style.css";
+
+export type Route = { page: "lobby" } | { page: "table"; id: string } | { page: "replay"; id: string };
+
+export function route(path: string): Route {
+  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === "play" && parts[1]) return { page: "table", id: parts[1] };
+  if (parts[0] === "replay" && parts[1]) return { page: "replay", id: parts[1] };
+  return { page: "lobby" };
+}
+
+function App() {
+  useLang();
+  const [path, setPath] = useState(location.pathname + location.search);
+  useEffect(() => {
+    const update = () => setPath(location.pathname + location.search);
+    window.addEventListener("popstate", update);
+    window.addEventListener("burraco:navigate", update);
+    return () => {
+      window.removeEventListener("popstate", update);
+      window.removeEventListener("burraco:navigate", update);
+    };
+  }, []);
+  const current = route(location.pathname);
+  useEffect(() => {
+    document.title = current.page === "replay" ? `${t("replay.title")} · ${t("app.title")}` : t("app.title");
+  });
+  if (current.page === "table") return <TablePage key={path} id={current.id} />;
+  if (current.page === "replay") return <ReplayPage key={path} id={current.id} />;
+  return <Lobby />;
+}
+
+document.documentElement.lang = lang();
+render(<App />, document.getElementById("app")!);

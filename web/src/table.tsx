@@ -1,0 +1,702 @@
+/** A table: the hand, the melds of both sides, stock, pile, pozzetti, players, score, dialogs. */
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { keptTable, savedGuest, seatToken, updateKept, type GuestInfo, type HandResult } from "./api";
+import { burracoType, FIBUR_TYPES, type TypeRules } from "./burraco";
+import { cardLabel, parseCard, type SortMode } from "./cards";
+import { CardBack, CardFace, Dialog, go, Header, navigate } from "./components";
+import { TableConnection, type HandEnded, type HandView, type LogLine, type TableState } from "./connection";
+import { startDrag, type DropInfo } from "./drag";
+import { moveCard, reconcile, sortedIds } from "./handorder";
+import { reasonText, t, useLang, type Key } from "./i18n";
+import { CopyLink, errorText, levelName, NicknameForm } from "./lobby";
+
+// --- who is who --------------------------------------------------------------------------
+
+export function seatName(state: TableState, seat: number): string {
+  const presence = state.seats[seat];
+  const spec = state.config?.seats[seat];
+  if (spec?.kind === "bot" || presence?.kind === "bot") return t("seat.bot", { level: levelName(spec?.level ?? presence?.level ?? null) });
+  return presence?.nickname ?? t("seat.name", { n: seat + 1 });
+}
+
+function sidesOf(hand: HandView): number[] {
+  return [...new Set(hand.side_of)].sort((a, b) => a - b);
+}
+
+function seatsOfSide(hand: HandView, side: number): number[] {
+  return hand.side_of.map((s, seat) => (s === side ? seat : -1)).filter((s) => s >= 0);
+}
+
+/** Who scores each entry of the match's scores: per side (2, 4, 6 players) or per seat (3, 5). */
+export function scorerSeats(players: number, scorers: number): number[][] {
+  return Array.from({ length: scorers }, (_, k) =>
+    Array.from({ length: players }, (_, s) => s).filter((s) => (scorers === players ? s === k : s % scorers === k)));
+}
+
+function namesOf(state: TableState, seats: number[]): string {
+  return seats.map((s) => (s === state.seat ? t("table.you") : seatName(state, s))).join(" & ");
+}
+
+// --- the page ----------------------------------------------------------------------------
+
+interface Props {
+  id: string;
+}
+
+function credentialsFromUrl(id: string): void {
+  const query = new URLSearchParams(location.search);
+  const seat = query.get("seat");
+  const token = query.get("token");
+  const watch = query.get("watch");
+  if (seat !== null && token) updateKept(id, (k) => { k.seats[Number(seat)] = token; });
+  if (watch) updateKept(id, (k) => { k.watch = watch; });
+  if (seat !== null || watch) history.replaceState(null, "", `/play/${id}`);
+}
+
+export function TablePage({ id }: Props) {
+  useLang();
+  const [guest, setGuest] = useState<GuestInfo | null>(savedGuest);
+  const [generation, setGeneration] = useState(0);
+  const [conn, setConn] = useState<TableConnection | null>(null);
+  const [, bump] = useState(0);
+
+  const kept = useMemo(() => {
+    credentialsFromUrl(id);
+    return keptTable(id);
+  }, [id, generation]);
+  const seats = kept ? Object.keys(kept.seats).map(Number) : [];
+  const needsGuest = seats.length > 0 && !guest;
+
+  useEffect(() => {
+    if (needsGuest) return;
+    const seat = seats.length ? seats[0] : null;
+    const connection = new TableConnection(id, {
+      seat, seatToken: seat !== null ? kept!.seats[seat] : null, guest: guest?.token ?? null,
+      watchToken: kept?.watch ?? null,
+    });
+    const off = connection.subscribe(() => bump((n) => n + 1));
+    connection.connect();
+    setConn(connection);
+    return () => {
+      off();
+      connection.close();
+    };
+  }, [id, generation, guest?.token, needsGuest]);
+
+  if (needsGuest) {
+    return (
+      <div class="page">
+        <Header />
+        <main><NicknameForm onDone={setGuest} /></main>
+      </div>
+    );
+  }
+  if (!conn) return <div class="page"><Header /></div>;
+  return <Table conn={conn} guest={guest} onSeated={() => setGeneration((g) => g + 1)} onGuest={setGuest} />;
+}
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+function Table(props: { conn: TableConnection; guest: GuestInfo | null; onSeated: () => void; onGuest: (g: GuestInfo) => void }) {
+  const { conn } = props;
+  const state = conn.state;
+  const hand = state.hand;
+  const me = state.seat;
+  const now = useNow(Boolean(state.clock?.deadline_ms) || state.seats.some((s) => s.grace_deadline_ms));
+  const [sortMode, setSortMode] = useState<SortMode>("suit");
+  const [order, setOrder] = useState<number[]>([]);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [pileOpen, setPileOpen] = useState(false);
+  const [seatError, setSeatError] = useState<string | null>(null);
+
+  const cards = useMemo(() => (hand ? hand.hand_ids.map((cid, i) => ({ id: cid, face: hand.hand[i] })) : []),
+    [hand]);
+  const faceOf = useMemo(() => new Map(cards.map((c) => [c.id, c.face])), [cards]);
+  const shown = useMemo(() => reconcile(order, cards, sortMode), [order, cards, sortMode]);
+  useEffect(() => {
+    // forget selected cards that left the hand
+    if ([...selected].some((cid) => !faceOf.has(cid))) {
+      setSelected(new Set([...selected].filter((cid) => faceOf.has(cid))));
+    }
+  }, [faceOf]);
+
+  const rules: TypeRules = useMemo(() => typeRulesOf(state), [state.config]);
+  const myTurn = hand !== null && me !== null && hand.turn === me && hand.phase !== "over" && state.status === "playing";
+  const busy = state.pending !== null;
+  const canDraw = myTurn && hand!.phase === "draw" && !busy;
+  const canPlay = myTurn && hand!.phase === "play" && !busy;
+  const mySide = hand && me !== null ? hand.side_of[me] : null;
+  const selectedFaces = [...selected].filter((cid) => faceOf.has(cid)).map((cid) => faceOf.get(cid)!);
+  const legal = state.legal && state.legal.version === state.version ? state.legal : null;
+
+  const act = (action: string) => conn.act(action);
+  const toggle = (cid: number) => {
+    const next = new Set(selected);
+    if (next.has(cid)) next.delete(cid);
+    else next.add(cid);
+    setSelected(next);
+  };
+  const meld = (faces = selectedFaces) => {
+    if (faces.length) act(`meld ${faces.join(" ")}`);
+    setSelected(new Set());
+  };
+  const attach = (index: number, faces = selectedFaces) => {
+    if (faces.length) act(`attach ${index + 1} ${faces.join(" ")}`);
+    setSelected(new Set());
+  };
+  const discard = (face: string) => {
+    act(`discard ${face}`);
+    setSelected(new Set());
+  };
+  const sort = (mode: SortMode) => {
+    setSortMode(mode);
+    setOrder(sortedIds(cards, mode));
+  };
+  const move = (cid: number, delta: number) => {
+    const at = shown.indexOf(cid);
+    setOrder(moveCard(shown, cid, delta > 0 ? at + 2 : Math.max(0, at - 1)));
+  };
+
+  /** The faces a drag of card ``cid`` carries: the selection if it is part of it. */
+  const dragged = (cid: number): string[] =>
+    selected.has(cid) ? selectedFaces : [faceOf.get(cid)!];
+
+  const dropCard = (cid: number, drop: DropInfo) => {
+    const target = drop.target;
+    if (!target) return;
+    if (target === "pile") {
+      if (canPlay) discard(faceOf.get(cid)!);
+    } else if (target === "newmeld") {
+      if (canPlay) meld(dragged(cid));
+    } else if (target.startsWith("meld:")) {
+      if (canPlay) attach(Number(target.slice(5)), dragged(cid));
+    } else if (target.startsWith("hand")) {
+      const before = target.startsWith("hand:") ? Number(target.slice(5)) : null;
+      let to = shown.length;
+      if (before !== null && drop.element) {
+        const rect = drop.element.getBoundingClientRect();
+        const at = shown.indexOf(before);
+        to = drop.x > rect.left + rect.width / 2 ? at + 1 : at;
+      }
+      setOrder(moveCard(shown, cid, to));
+    }
+  };
+  const dropDraw = (what: "draw" | "pickup") => (drop: DropInfo) => {
+    if (drop.target?.startsWith("hand") && canDraw) act(what);
+  };
+
+  const takeSeat = async (seat: number) => {
+    setSeatError(null);
+    try {
+      const { token } = await seatToken(conn.tableId, seat);
+      updateKept(conn.tableId, (k) => { k.seats[seat] = token; });
+      props.onSeated();
+    } catch (err) {
+      setSeatError(errorText(err));
+    }
+  };
+
+  const kept = keptTable(conn.tableId);
+  const openSeats = state.config ? state.config.seats.map((s, i) => (s.kind === "human" && !state.seats[i]?.nickname ? i : -1)).filter((i) => i >= 0) : [];
+
+  // --- rendering ---
+  const banner = (() => {
+    if (state.link === "connecting") return <p class="banner">{t("table.connecting")}</p>;
+    if (state.link === "reconnecting") return <p class="banner warn" role="status">{t("table.reconnecting")}</p>;
+    if (state.link === "refused") {
+      const r = state.refused!;
+      return <p class="banner error" role="alert">{t("table.refused", { reason: reasonText(r.code, r.reason) })}</p>;
+    }
+    return null;
+  })();
+
+  const turnSeat = hand && hand.phase !== "over" && state.status === "playing" ? hand.turn : null;
+  const clockLeft = state.clock?.deadline_ms ? Math.max(0, Math.round((state.clock.deadline_ms - now) / 1000)) : null;
+
+  return (
+    <div class={`page table-page ${myTurn ? "my-turn" : ""}`} data-version={state.version} data-seat={me ?? ""}
+      data-phase={hand?.phase ?? ""} data-turn={turnSeat ?? ""} data-status={state.status}>
+      <Header>
+        <ScoreLine state={state} />
+      </Header>
+      {banner}
+      {seatError && <p class="banner error" role="alert">{seatError}</p>}
+      {state.status === "waiting" && (
+        <section class="panel waiting">
+          <p>{t("table.waiting")}</p>
+          {kept && Object.entries(kept.invites).filter(([s]) => !kept.seats[Number(s)]).map(([s, url]) =>
+            <CopyLink label={t("invite.seat", { n: Number(s) + 1 })} url={url} />)}
+        </section>
+      )}
+      {me === null && state.link === "open" && (
+        <section class="panel watching">
+          <p>{t("table.watching")}</p>
+          {state.config?.public && state.status !== "finished" && (props.guest ? openSeats.map((s) => (
+            <button type="button" data-take-seat={s} onClick={() => takeSeat(s)}>{t("table.takeSeat", { n: s + 1 })}</button>
+          )) : openSeats.length > 0 && <NicknameForm onDone={props.onGuest} />)}
+        </section>
+      )}
+      <Players state={state} now={now} clockLeft={clockLeft} />
+      {hand && (
+        <main class="board">
+          <div class="melds-area them">
+            {sidesOf(hand).filter((s) => s !== mySide && !(mySide === null && s === sidesOf(hand)[0])).map((side) => (
+              <SideMelds state={state} hand={hand} side={side} rules={rules} mine={false} />
+            ))}
+          </div>
+          <div class="center-row">
+            <Stock hand={hand} canDraw={canDraw} onDraw={() => act("draw")} onDrop={dropDraw("draw")} />
+            <Pile hand={hand} open={pileOpen} setOpen={setPileOpen} canPickup={canDraw}
+              onPickup={() => act("pickup")} onDrop={dropDraw("pickup")} canDiscard={canPlay && selectedFaces.length === 1}
+              onDiscard={() => discard(selectedFaces[0])} />
+            <Pozzetti state={state} hand={hand} />
+          </div>
+          <div class="melds-area us">
+            {(mySide !== null ? [mySide] : [sidesOf(hand)[0]]).map((side) => (
+              <SideMelds state={state} hand={hand} side={side} rules={rules} mine={mySide !== null}
+                canAttach={canPlay && selected.size > 0} onAttach={(i) => attach(i)} canMeld={canPlay}
+                onMeld={() => meld()} />
+            ))}
+          </div>
+          {me !== null && (
+            <section class="my-hand" aria-label={t("table.yourHand")}>
+              <Hint state={state} myTurn={myTurn} />
+              {hand.pozzetto_seen.length > 0 && (
+                <div class="pozzetto-seen">
+                  <span>{t("table.pozzettoSeen")}</span>
+                  <div class="row">{hand.pozzetto_seen.map((c) => <CardFace text={c} small />)}</div>
+                </div>
+              )}
+              <div class="hand" data-drop="hand" role="list">
+                {shown.map((cid) => {
+                  const face = faceOf.get(cid)!;
+                  const isSel = selected.has(cid);
+                  return (
+                    <button type="button" role="listitem" class={`hand-card ${isSel ? "selected" : ""} ${hand.barred === face ? "barred" : ""}`}
+                      data-drop={`hand:${cid}`} data-id={cid} data-face={face} aria-pressed={isSel}
+                      aria-label={cardLabel(face)}
+                      onClick={() => toggle(cid)}
+                      onPointerDown={(e) => startDrag(e, (d) => dropCard(cid, d),
+                        { label: selected.has(cid) && selected.size > 1 ? String(selected.size) : undefined })}
+                      onKeyDown={(e) => {
+                        if (e.altKey && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+                          e.preventDefault();
+                          move(cid, e.key === "ArrowLeft" ? -1 : 1);
+                          requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-id="${cid}"]`)?.focus());
+                        } else if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+                          e.preventDefault();
+                          const at = shown.indexOf(cid) + (e.key === "ArrowLeft" ? -1 : 1);
+                          const next = shown[Math.max(0, Math.min(shown.length - 1, at))];
+                          document.querySelector<HTMLElement>(`[data-id="${next}"]`)?.focus();
+                        }
+                      }}>
+                      <CardFace text={face} id={cid} />
+                    </button>
+                  );
+                })}
+              </div>
+              <div class="actions" role="toolbar">
+                <button type="button" data-action="draw" disabled={!canDraw} onClick={() => act("draw")}>{t("table.draw")}</button>
+                <button type="button" data-action="pickup" disabled={!canDraw || hand.pile.length === 0} onClick={() => act("pickup")}>{t("table.pickup")}</button>
+                <button type="button" data-action="meld" disabled={!canPlay || selected.size === 0} onClick={() => meld()}>{t("table.meld")}</button>
+                <button type="button" data-action="discard" disabled={!canPlay || selected.size !== 1} onClick={() => discard(selectedFaces[0])}>{t("table.discard")}</button>
+                {state.config?.casual && (
+                  <button type="button" data-action="undo" disabled={!legal?.undo || busy} onClick={() => conn.undo()}>{t("table.undo")}</button>
+                )}
+                <span class="spacer" />
+                <button type="button" data-action="sort-suit" class={sortMode === "suit" ? "on" : ""} onClick={() => sort("suit")}>{t("table.sortSuit")}</button>
+                <button type="button" data-action="sort-rank" class={sortMode === "rank" ? "on" : ""} onClick={() => sort("rank")}>{t("table.sortRank")}</button>
+                {selected.size === 1 && (
+                  <>
+                    <button type="button" data-action="left" aria-label={t("table.moveLeft")} onClick={() => move([...selected][0], -1)}>◀</button>
+                    <button type="button" data-action="right" aria-label={t("table.moveRight")} onClick={() => move([...selected][0], 1)}>▶</button>
+                  </>
+                )}
+                {selected.size > 0 && <button type="button" data-action="clear" onClick={() => setSelected(new Set())}>{t("table.clear")}</button>}
+              </div>
+              {legal && <script type="application/json" id="legal-actions">{JSON.stringify(legal.actions)}</script>}
+            </section>
+          )}
+          <Log state={state} />
+        </main>
+      )}
+      {state.rejected && (
+        <div class="toast error" role="alert" data-testid="reject" onClick={() => conn.dismissReject()}>
+          {reasonText(state.rejected.code, state.rejected.reason)}
+        </div>
+      )}
+      {state.handEnded && (
+        <HandEndDialog state={state} ended={state.handEnded} rules={rules} onClose={() => conn.dismissHandEnd()} />
+      )}
+      {!state.handEnded && state.matchOver && <MatchOverDialog state={state} />}
+    </div>
+  );
+}
+
+function typeRulesOf(state: TableState): TypeRules {
+  const options = (state.config?.options ?? {}) as Partial<TypeRules>;
+  const preset = PRESET_TYPES[state.config?.rules ?? "fibur"] ?? {};
+  return { ...FIBUR_TYPES, ...preset, ...options };
+}
+
+/** What the presets change in classifying a burraco (burraco.engine.rules.PRESETS). */
+const PRESET_TYPES: Record<string, Partial<TypeRules>> = {
+  "fibur-international": { semi_clean: false, bonuses: [["clean", 200], ["dirty", 100]] },
+  "fibur-revolution": { bonuses: [["clean", 200], ["semi-clean", 150], ["dirty", 100], ["royal", 200]] },
+  champion: { bonuses: [["clean", 300], ["semi-clean", 150], ["dirty", 100], ["royal", 300], ["champion", 500]] },
+};
+
+function ScoreLine({ state }: { state: TableState }) {
+  const match = state.match;
+  const players = state.config?.players ?? 0;
+  if (!match || !players) return null;
+  const groups = scorerSeats(players, match.scores.length);
+  const limit = match.mode === "free" ? t("table.to", { n: match.target ?? "" })
+    : t("table.handOf", { n: Math.min(state.hand?.number ?? match.hands.length, match.smazzate ?? 0), m: match.smazzate ?? "" });
+  return (
+    <div class="score-line" aria-label={t("table.score")}>
+      {groups.map((seats, k) => (
+        <span class={`score ${state.seat !== null && seats.includes(state.seat) ? "mine" : ""}`} data-score={k}>
+          {namesOf(state, seats)} <strong>{match.scores[k]}</strong>
+        </span>
+      ))}
+      <span class="limit">{limit}</span>
+    </div>
+  );
+}
+
+function Players({ state, now, clockLeft }: { state: TableState; now: number; clockLeft: number | null }) {
+  const hand = state.hand;
+  const players = state.config?.players ?? 0;
+  const me = state.seat;
+  const start = me ?? 0;
+  const order = Array.from({ length: players }, (_, k) => (start + k) % players);
+  return (
+    <ul class="players">
+      {order.map((seat) => {
+        const presence = state.seats[seat];
+        const turn = hand && hand.phase !== "over" && state.status === "playing" && hand.turn === seat;
+        const relation = me === null ? null : seat === me ? t("table.you")
+          : hand && hand.side_of[seat] === hand.side_of[me] ? t("table.partner") : t("table.opponent");
+        const grace = presence?.grace_deadline_ms ? Math.max(0, Math.round((presence.grace_deadline_ms - now) / 1000)) : null;
+        return (
+          <li class={`player ${turn ? "turn" : ""} ${seat === me ? "me" : ""}`} data-player={seat}>
+            <span class={`dot ${presence?.online === false ? "off" : "on"}`}
+              title={presence?.online === false ? t("table.offline") : t("table.online")} />
+            <span class="name">{seatName(state, seat)}</span>
+            {relation && <span class="relation">{relation}</span>}
+            {hand && <span class="count" data-count={hand.hand_counts[seat]}>{t("table.cards", { n: hand.hand_counts[seat] })}</span>}
+            {presence?.online === false && <span class="offline">{t("table.offline")}</span>}
+            {grace !== null && <span class="grace">{t("table.grace", { s: grace })}</span>}
+            {presence?.standin && <span class="standin">{t("table.standin")}</span>}
+            {turn && clockLeft !== null && state.clock?.seat === seat && (
+              <span class={`clock ${clockLeft <= 10 ? "low" : ""}`}>{t("table.clock", { s: clockLeft })}</span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Hint({ state, myTurn }: { state: TableState; myTurn: boolean }) {
+  const hand = state.hand!;
+  let text: string;
+  if (state.status !== "playing") text = state.status === "finished" ? t("table.matchOverShort") : "";
+  else if (myTurn) text = hand.phase === "draw" ? t("table.hintDraw") : t("table.hintPlay");
+  else text = t("table.hintWait", { name: seatName(state, hand.turn) });
+  return (
+    <p class={`hint ${myTurn ? "mine" : ""}`} role="status">
+      {myTurn && <strong>{t("table.yourTurn")}. </strong>}
+      {text}
+      {hand.final_turn && <span class="final"> {t("table.finalTurn")}</span>}
+    </p>
+  );
+}
+
+function Stock(props: { hand: HandView; canDraw: boolean; onDraw: () => void; onDrop: (d: DropInfo) => void }) {
+  const { hand } = props;
+  return (
+    <div class="stock">
+      <span class="label">{t("table.stock")}</span>
+      <button type="button" class="pile-button" data-testid="stock" disabled={hand.stock_count === 0}
+        aria-label={`${t("table.draw")} (${t("table.cards", { n: hand.stock_count })})`}
+        onClick={() => props.canDraw && props.onDraw()}
+        onPointerDown={(e) => props.canDraw && startDrag(e, props.onDrop)}>
+        {hand.stock_count > 0 ? <CardBack pack={0} /> : <span class="empty-slot" />}
+      </button>
+      <span class="count" data-stock={hand.stock_count}>{t("table.cards", { n: hand.stock_count })}</span>
+    </div>
+  );
+}
+
+function Pile(props: {
+  hand: HandView; open: boolean; setOpen: (b: boolean) => void; canPickup: boolean; onPickup: () => void;
+  onDrop: (d: DropInfo) => void; canDiscard: boolean; onDiscard: () => void;
+}) {
+  const { hand } = props;
+  const top = hand.pile[hand.pile.length - 1];
+  return (
+    <div class="pile" data-drop="pile">
+      <span class="label">{t("table.pile")}</span>
+      <button type="button" class="pile-button" data-testid="pile"
+        aria-label={props.canDiscard ? t("table.discard") : `${t("table.pickup")} (${t("table.cards", { n: hand.pile.length })})`}
+        onClick={() => (props.canDiscard ? props.onDiscard() : props.canPickup && hand.pile.length ? props.onPickup() : props.setOpen(!props.open))}
+        onPointerDown={(e) => props.canPickup && hand.pile.length > 0 && startDrag(e, props.onDrop)}>
+        {top ? <CardFace text={top} /> : <span class="empty-slot">{t("table.pileEmpty")}</span>}
+      </button>
+      <span class="count">{t("table.cards", { n: hand.pile.length })}</span>
+      {hand.pile.length > 1 && (
+        <button type="button" class="link" data-testid="pile-toggle" aria-expanded={props.open}
+          onClick={() => props.setOpen(!props.open)}>
+          {props.open ? t("table.pileHide") : t("table.pileShow", { n: hand.pile.length })}
+        </button>
+      )}
+      {props.open && (
+        <div class="pile-all" data-testid="pile-all">
+          {hand.pile.map((c) => <CardFace text={c} small />)}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Pozzetti({ state, hand }: { state: TableState; hand: HandView }) {
+  const sides = sidesOf(hand);
+  return (
+    <div class="pozzetti">
+      <span class="label">{t("table.pozzetti")}</span>
+      <div class="row">
+        {Array.from({ length: hand.pozzetti_left }, () => <CardBack pack={1} small />)}
+      </div>
+      <span class="count">{t("table.pozzettiLeft", { n: hand.pozzetti_left })}</span>
+      <ul>
+        {sides.map((side) => {
+          const taker = hand.pozzetto_taker[side];
+          const who = namesOf(state, seatsOfSide(hand, side));
+          return (
+            <li data-pozzetto-side={side} data-taken={taker >= 0}>
+              {taker >= 0 ? t("table.pozzettoTakenBy", { side: who, name: seatName(state, taker) })
+                : t("table.pozzettoNotYet", { side: who })}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function SideMelds(props: {
+  state: TableState; hand: HandView; side: number; rules: TypeRules; mine: boolean;
+  canAttach?: boolean; onAttach?: (i: number) => void; canMeld?: boolean; onMeld?: () => void;
+}) {
+  const { hand, side, state } = props;
+  const melds = hand.melds[side] ?? [];
+  const title = props.mine ? t("table.us") : sidesOf(hand).length > 2 ? namesOf(state, seatsOfSide(hand, side)) : t("table.them");
+  return (
+    <section class={`side ${props.mine ? "mine" : ""}`} data-side={side}>
+      <h3>{title} <small>{namesOf(state, seatsOfSide(hand, side))}</small></h3>
+      <div class="melds">
+        {melds.length === 0 && <p class="empty">{t("table.noMelds")}</p>}
+        {melds.map((text, i) => {
+          const type = burracoType(text, props.rules);
+          const attachable = props.mine && props.canAttach;
+          return (
+            <div class={`meld ${type ? `burraco ${type}` : ""} ${attachable ? "attachable" : ""}`}
+              data-meld={i} data-drop={props.mine ? `meld:${i}` : undefined} data-text={text}
+              role={props.mine ? "button" : undefined} tabIndex={props.mine ? 0 : undefined}
+              aria-label={`${t("table.meldN", { n: i + 1 })}${attachable ? `: ${t("table.attachHere")}` : ""}`}
+              onClick={() => attachable && props.onAttach?.(i)}
+              onKeyDown={(e) => {
+                if ((e.key === "Enter" || e.key === " ") && attachable) {
+                  e.preventDefault();
+                  props.onAttach?.(i);
+                }
+              }}>
+              <div class="meld-cards">
+                {text.split(" ").map((c) => <CardFace text={c} small />)}
+              </div>
+              {type && <span class={`badge ${type}`} data-burraco={type}>{t("table.burraco")} {t(`type.${type}` as Key)}</span>}
+            </div>
+          );
+        })}
+        {props.mine && (
+          <button type="button" class={`new-meld ${props.canMeld ? "" : "idle"}`} data-drop="newmeld"
+            disabled={!props.canMeld} onClick={() => props.onMeld?.()}>
+            {t("table.newMeld")}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+// --- the move log -------------------------------------------------------------------------
+
+export function logText(state: TableState, line: LogLine): string | null {
+  const d = line.data as Record<string, any>;
+  const name = line.seat !== null && line.seat !== undefined
+    ? (line.seat === state.seat ? t("table.you") : seatName(state, line.seat)) : "";
+  const cards = (list: string[] | undefined) => (list ?? []).map(cardLabel).join(" ");
+  switch (line.type) {
+    case "HandStarted": return t("log.handStarted", { n: d.number });
+    case "SeatTaken": return t("log.seatTaken", { name: d.nickname });
+    case "Drew": return d.card_text && line.seat === state.seat ? t("log.drewCard", { card: cardLabel(d.card_text) }) : t("log.drew", { name });
+    case "PickedUp": return t("log.picked", { name, n: (d.cards ?? []).length });
+    case "Melded": return t("log.melded", { name, cards: cards(d.cards_text) });
+    case "Attached": return t("log.attached", { name, cards: cards(d.cards_text) });
+    case "Discarded": return t("log.discarded", { name, card: cardLabel(d.card_text) });
+    case "PozzettoTaken": return t("log.pozzetto", { name });
+    case "PozzettoSeen": return t("log.pozzettoSeen", { name });
+    case "PairsFormed": return t("log.pairs");
+    case "TimeCalled": return t("log.time", { n: d.turns_left });
+    case "Undone": return t("log.undone", { name });
+    case "HandOver": {
+      const closer = d.closer >= 0 ? (d.closer === state.seat ? t("table.you") : seatName(state, d.closer)) : "";
+      return t(`log.over.${d.reason}` as Key, { name: closer });
+    }
+    default: return null;
+  }
+}
+
+function Log({ state }: { state: TableState }) {
+  const lines = state.log.map((l) => [l, logText(state, l)] as const).filter(([, text]) => text).slice(-12);
+  const ref = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    ref.current?.scrollTo({ top: ref.current.scrollHeight });
+  }, [state.log.length]);
+  return (
+    <details class="log" open>
+      <summary>{t("table.log")}</summary>
+      <ol ref={ref} aria-live="polite">
+        {lines.map(([l, text]) => <li data-v={l.v}>{text}</li>)}
+      </ol>
+    </details>
+  );
+}
+
+// --- after a hand, after the match --------------------------------------------------------
+
+export function ScoreTable(props: { result: HandResult; names: (seats: number[]) => string; scores?: number[]; mySeat: number | null }) {
+  const { result } = props;
+  const rows: [Key, (s: HandResult["sides"][number]) => string | number][] = [
+    ["end.melds", (s) => s.melds],
+    ["end.bonuses", (s) => (s.burraco.length ? `${s.bonuses} (${s.burraco.map((b) => `${t(`type.${b.type}` as Key)} ${b.points}`).join(", ")})` : s.bonuses)],
+    ["end.closing", (s) => s.closing],
+    ["end.pozzetto", (s) => s.pozzetto],
+    ["end.hand", (s) => s.hand],
+  ];
+  return (
+    <table class="score-table" data-testid="score-table">
+      <thead>
+        <tr>
+          <th>{t("end.side")}</th>
+          {result.sides.map((s) => (
+            <th class={props.mySeat !== null && s.seats.includes(props.mySeat) ? "mine" : ""}>{props.names(s.seats)}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([key, value]) => (
+          <tr>
+            <th>{t(key)}</th>
+            {result.sides.map((s) => <td>{value(s)}</td>)}
+          </tr>
+        ))}
+        <tr class="total">
+          <th>{t("end.total")}</th>
+          {result.sides.map((s) => <td data-total>{s.total}</td>)}
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+function HandEndDialog(props: { state: TableState; ended: HandEnded; rules: TypeRules; onClose: () => void }) {
+  const { state, ended } = props;
+  const result = ended.result;
+  const closer = result.closer >= 0 ? (result.closer === state.seat ? t("table.you") : seatName(state, result.closer)) : "";
+  const players = state.config?.players ?? 0;
+  const groups = scorerSeats(players, ended.scores.length);
+  return (
+    <Dialog title={t("end.title", { n: ended.number })} onClose={props.onClose} class="hand-end">
+      <p>{t(`end.why.${result.reason}` as Key, { name: closer })}</p>
+      {result.redeal && <p class="note">{t("end.redeal")}</p>}
+      <ScoreTable result={result} names={(seats) => namesOf(state, seats)} mySeat={state.seat} />
+      {ended.melds.length > 0 && (
+        <div class="end-melds">
+          {result.sides.map((s) => {
+            const side = ended.side_of[s.seats[0]];
+            return (
+              <div class="end-side">
+                <h4>{namesOf(state, s.seats)}</h4>
+                {(ended.melds[side] ?? []).map((text) => {
+                  const type = burracoType(text, props.rules);
+                  return (
+                    <div class={`meld ${type ? `burraco ${type}` : ""}`}>
+                      <div class="meld-cards">{text.split(" ").map((c) => <CardFace text={c} small />)}</div>
+                      {type && <span class={`badge ${type}`}>{t(`type.${type}` as Key)}</span>}
+                    </div>
+                  );
+                })}
+              </div>
+            );
+          })}
+        </div>
+      )}
+      <h3>{t("end.match")}</h3>
+      <p class="match-scores">
+        {groups.map((seats, k) => <span>{namesOf(state, seats)}: <strong>{ended.scores[k]}</strong> </span>)}
+      </p>
+      <div class="buttons">
+        <button type="button" class="primary" data-testid="continue" onClick={props.onClose}>{t("end.continue")}</button>
+        <a class="button" href={`/replay/${encodeURIComponent(tableIdOf())}?hand=${ended.number}`} onClick={navigate}>{t("end.replay")}</a>
+      </div>
+    </Dialog>
+  );
+}
+
+function tableIdOf(): string {
+  return decodeURIComponent(location.pathname.split("/")[2] ?? "");
+}
+
+function MatchOverDialog({ state }: { state: TableState }) {
+  const over = state.matchOver!;
+  const players = state.config?.players ?? 0;
+  const groups = scorerSeats(players, over.scores.length);
+  let verdict: string;
+  if (over.winner === null) verdict = t("match.tie");
+  else if (state.seat !== null && groups[over.winner].includes(state.seat)) verdict = t("match.youWin");
+  else verdict = state.seat !== null ? t("match.youLose", { names: namesOf(state, groups[over.winner]) })
+    : t("match.winner", { names: namesOf(state, groups[over.winner]) });
+  return (
+    <Dialog title={t("match.title")} class="match-over">
+      <p class="verdict" data-testid="verdict">{verdict}</p>
+      <table class="score-table">
+        <tbody>
+          {groups.map((seats, k) => (
+            <tr class={over.winner === k ? "winner" : ""}>
+              <th>{namesOf(state, seats)}</th>
+              <td>{over.scores[k]}</td>
+              {over.vp && <td>{t("match.vp")}: {over.vp[k]}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div class="buttons">
+        <a class="button primary" href="/" onClick={navigate}>{t("match.lobby")}</a>
+        <a class="button" href={`/replay/${encodeURIComponent(tableIdOf())}`} onClick={navigate}>{t("nav.replays")}</a>
+      </div>
+    </Dialog>
+  );
+}
+
+export { go, parseCard };
