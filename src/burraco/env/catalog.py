@@ -128,8 +128,16 @@ def _enumerate_melds() -> tuple[tuple[Face, ...], ...]:
     return tuple(found)
 
 
-class _Tables:
-    """The catalog's lookup tables (built once: :func:`tables`)."""
+class Tables:
+    """The catalog's lookup tables, built once by :func:`tables`.
+
+    Per id, read-only NumPy arrays for policies that score ids by features:
+    ``kinds`` (index into :data:`KIND_NAMES`), ``cards`` (cards it puts down or
+    throws; 0 for draw, pickup and the whole hand), ``wilds`` (jokers and 2s
+    among them), ``points`` (their face points), ``face`` (the one face of a
+    discard or single attachment, else -1) and ``slot`` (the meld slot of an
+    attachment, else -1).
+    """
 
     def __init__(self) -> None:
         self.meld_faces = _enumerate_melds()
@@ -166,8 +174,8 @@ class _Tables:
 
 
 @lru_cache(maxsize=1)
-def tables() -> _Tables:
-    return _Tables()
+def tables() -> Tables:
+    return Tables()
 
 
 def size() -> int:

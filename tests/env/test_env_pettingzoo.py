@@ -1,0 +1,179 @@
+"""``burraco_v0`` as a PettingZoo AEC environment (issue: research environment §1, §5):
+PettingZoo's API and seed tests, rewards, match episodes and the bridge to search."""
+
+from __future__ import annotations
+
+import doctest
+import random
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
+
+from burraco.engine.result import hand_result
+from burraco.engine.rules import Rules
+from burraco.engine.state import HandState
+from burraco.engine.views import view
+from burraco.env import burraco_v0, catalog
+
+
+def _play(env: burraco_v0.raw_env, rng: random.Random) -> dict[str, float]:
+    """Random masked play to the end of the episode; the total reward of every agent."""
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        ids = np.flatnonzero(obs["action_mask"].view(bool))
+        env.step(int(ids[rng.randrange(len(ids))]))
+    return totals
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_pettingzoo_api_test(players: int) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # dict observations and masks are the classic style
+        api_test(burraco_v0.env(players=players), num_cycles=1000)
+        api_test(burraco_v0.env(players=players, match=True, target=505), num_cycles=300)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_pettingzoo_seed_test(players: int) -> None:
+    seed_test(lambda: burraco_v0.env(players=players), num_cycles=500)
+    seed_test(lambda: burraco_v0.env(players=players, rules="fibur-international"),
+              num_cycles=500)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_hand_reward_is_the_scaled_score_difference_shared_by_partners(players: int) -> None:
+    rng = random.Random(players)
+    for seed in range(3):
+        env = burraco_v0.raw_env(players, reward_scale=100.0)
+        env.reset(seed=seed)
+        totals = _play(env, rng)
+        result = env.last_result
+        assert result is not None
+        side = result.totals
+        for seat, agent in enumerate(env.possible_agents):
+            own, other = side[seat % 2], side[1 - seat % 2]
+            assert totals[agent] == pytest.approx((own - other) / 100.0)
+        assert sum(totals.values()) == pytest.approx(0.0)
+        if players == 4:
+            assert totals["player_0"] == totals["player_2"]
+
+
+def test_win_rewards_and_match_episodes() -> None:
+    rng = random.Random(8)
+    env = burraco_v0.raw_env(2, reward="win")
+    env.reset(seed=3)
+    totals = _play(env, rng)
+    assert set(totals.values()) <= {-1.0, 0.0, 1.0} and sum(totals.values()) == 0
+    env = burraco_v0.raw_env(4, match=True, target=505, max_hands=3)
+    env.reset(seed=5)
+    totals = _play(env, rng)
+    assert env.last_result is not None
+    hands = env._match.hands if env._match is not None else ()
+    assert 1 <= len(hands) <= 3
+    assert totals["player_0"] == pytest.approx(
+        sum(h[0] - h[1] for h in hands) / 1000.0)
+
+
+def test_a_match_deals_hand_after_hand_and_shows_the_score() -> None:
+    env = burraco_v0.raw_env(2, match=True, target=100_000, max_hands=2)
+    env.reset(seed=1)
+    rng = random.Random(1)
+    seen_hands = set()
+    while not (env.terminations[env.agent_selection] or env.truncations[env.agent_selection]):
+        obs = env.observe(env.agent_selection)["observation"]
+        seen_hands.add(int(obs[catalog_slice("match")][3]))
+        ids = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+        env.step(int(ids[rng.randrange(len(ids))]))
+    assert seen_hands == {0, 1}
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+
+
+def catalog_slice(name: str) -> slice:
+    from burraco.env.observation import SLICES
+
+    return SLICES[name]
+
+
+def test_illegal_ids_raise_in_the_raw_env_and_end_the_wrapped_one() -> None:
+    env = burraco_v0.raw_env(2)
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="not legal"):
+        env.step(catalog.DISCARD)
+    wrapped = burraco_v0.env(players=2)
+    wrapped.reset(seed=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        wrapped.step(catalog.DISCARD)
+    assert all(wrapped.terminations.values())
+    assert wrapped.rewards["player_0"] == -1
+
+
+def test_masks_are_zero_off_turn_and_observations_differ_by_seat() -> None:
+    env = burraco_v0.raw_env(4)
+    env.reset(seed=2)
+    on = env.agent_selection
+    for agent in env.possible_agents:
+        mask = env.observe(agent)["action_mask"]
+        assert mask.any() == (agent == on)
+    assert not np.array_equal(env.observe("player_0")["observation"],
+                              env.observe("player_1")["observation"])
+
+
+def test_search_shares_the_bots_sampler() -> None:
+    """determinize from the environment: a state the agent cannot tell from the real one,
+    on which the catalog and the encoder work as on the real state."""
+    env = burraco_v0.raw_env(4, rules="fibur")
+    env.reset(seed=4)
+    rng = random.Random(0)
+    for _ in range(30):
+        agent = env.agent_selection
+        ids = np.flatnonzero(env.observe(agent)["action_mask"])
+        env.step(int(ids[rng.randrange(len(ids))]))
+    agent = env.agent_selection
+    seat = env.possible_agents.index(agent)
+    sample = env.determinize(agent, random.Random(1))
+    assert isinstance(sample, HandState)
+    assert view(sample, seat) == env.view(agent)
+    real = env.observe(agent)
+    mine = env.encode(sample, seat)
+    assert np.array_equal(real["observation"], mine["observation"])
+    assert np.array_equal(real["action_mask"], mine["action_mask"])
+    assert set(catalog.legal_ids(sample)) == set(np.flatnonzero(real["action_mask"]))
+    # a rollout on the sample to the end of the hand
+    while not sample.is_over:
+        sample.apply_in_place(rng.choice(list(catalog.legal_ids(sample).values())))
+    assert len(hand_result(sample).totals) == 2
+
+
+@pytest.mark.parametrize("preset", sorted(__import__("burraco.engine.rules",
+                                                      fromlist=["PRESETS"]).PRESETS))
+def test_every_preset_plays_a_hand(preset: str) -> None:
+    env = burraco_v0.raw_env(4, rules=preset)
+    env.reset(seed=11)
+    _play(env, random.Random(11))
+    assert env.rules == Rules.preset(preset).for_players(4)
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="2 or 4"):
+        burraco_v0.raw_env(3)
+    with pytest.raises(ValueError, match="reward"):
+        burraco_v0.raw_env(2, reward="elo")  # type: ignore[arg-type]
+
+
+def test_render() -> None:
+    env = burraco_v0.raw_env(2, render_mode="ansi")
+    env.reset(seed=0)
+    text = env.render()
+    assert isinstance(text, str) and "seat 0 to play" in text
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(burraco_v0).failed == 0
