@@ -282,11 +282,14 @@ async def _clients(tables: list[dict[str, Any]], ws_base: str, guest: str, pace:
     ready.put(len(stats.errors))
     start, end = await asyncio.to_thread(window.get)
     stats.start, stats.end = start, end
+    await asyncio.sleep(max(0.0, start - time.time()))
+    cpu_start = time.process_time()
     await asyncio.sleep(max(0.0, end - time.time()))
+    cpu = time.process_time() - cpu_start
     stop.set()
     await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
     await asyncio.wait(tasks, timeout=30)
-    return {"acks": stats.acks, "latencies": stats.latencies,
+    return {"acks": stats.acks, "latencies": stats.latencies, "cpu": cpu,
             "ack_latencies": stats.ack_latencies, "rejects": stats.rejects,
             "errors": stats.errors[:20], "error_count": len(stats.errors)}
 
@@ -374,6 +377,8 @@ def bench_server(*, tables: int, pace: float, duration: float, warmup: float, pr
                    "p99": _round(_percentile(ack_latencies, 0.99))},
         "server_cpu": (round((cpu_end - cpu_start) / duration, 2)
                        if cpu_start is not None and cpu_end is not None else None),
+        "clients_cpu": round(sum(p["cpu"] for p in parts) / duration, 2),
+        "load_average": round(os.getloadavg()[0], 2),
         "rejects": rejects,
         "errors": sum(p["error_count"] for p in parts),
         "connect_errors": connect_errors,
@@ -400,7 +405,8 @@ def format_report(figures: dict[str, Any]) -> str:
         f"  latency to every view   p50 {lat['p50']} ms   p99 {lat['p99']} ms   "
         f"max {lat['max']} ms   ({lat['samples']} commands)",
         f"  latency to the ack      p50 {ack['p50']} ms   p99 {ack['p99']} ms",
-        f"  server CPU       {figures['server_cpu']} of one core",
+        f"  CPU              server {figures['server_cpu']}, clients "
+        f"{figures['clients_cpu']} of one core (load average {figures['load_average']})",
         f"  rejects {figures['rejects'] or 'none'}, connection errors {figures['errors']}",
     ]
     return "\n".join(lines)

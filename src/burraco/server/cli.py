@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import resource
 import sys
 from typing import Any
 
@@ -77,6 +78,9 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from burraco.server.app import create_app
 
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:  # one descriptor per connection: allow as many as the system lets us
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     settings = ServerConfig(db_url=url, host=args.host, port=args.port,
                             sqlite_sync=args.sqlite_sync, log_level=args.log_level,
                             public_url=args.public_url)

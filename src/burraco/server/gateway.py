@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -47,34 +48,39 @@ class WsConnection:
         self.seat: int | None = None
         self.guest: Guest | None = None
         self.wants_legal = False
-        self._outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
-        self._closing = False
+        self._frames: deque[str] = deque()
+        self._wake = asyncio.Event()
+        self._close: tuple[int, str] | None = None
 
     def send(self, text: str) -> None:
-        if self._closing:
+        if self._close is not None:
             return
-        if self._outbox.qsize() >= self.limit:
+        if len(self._frames) >= self.limit:
             self.close(4008, "too slow: reconnect with your last version")
             return
-        self._outbox.put_nowait(text)
+        self._frames.append(text)
+        self._wake.set()
 
     def close(self, code: int, reason: str) -> None:
-        if not self._closing:
-            self._closing = True
-            self._outbox.put_nowait((code, reason))
+        if self._close is None:
+            self._close = (code, reason)
+            self._wake.set()
 
     async def pump(self) -> None:
-        """Send queued frames in order; the close request ends it."""
-        while True:
-            item = await self._outbox.get()
-            try:
-                if isinstance(item, tuple):
-                    await self.ws.close(*item)
+        """Send queued frames in order; after a close request, send what is queued and close."""
+        frames = self._frames
+        send = self.ws.send
+        try:
+            while True:
+                await self._wake.wait()
+                self._wake.clear()
+                while frames:
+                    await send({"type": "websocket.send", "text": frames.popleft()})
+                if self._close is not None:
+                    await self.ws.close(*self._close)
                     return
-                await self.ws.send_text(item)
-            except (WebSocketDisconnect, RuntimeError, OSError):
-                self._closing = True
-                return
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            self._close = self._close or (1006, "gone")
 
 
 async def serve_connection(ws: WebSocket, table_id: str, hub: Hub) -> None:
