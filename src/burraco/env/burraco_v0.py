@@ -25,6 +25,7 @@ learning share one sampler.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar, Literal
 
 import gymnasium
@@ -318,7 +319,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         else:
             self._deal(m.dealer)
 
-    def _give(self, diff: Any) -> None:
+    def _give(self, diff: Callable[[int], int]) -> None:
+        """Every agent's reward from its side's lead (``diff(seat)``, in points or ±1)."""
         for seat, agent in enumerate(self.possible_agents):
             d = float(diff(seat))
             if self.reward_kind == "win":

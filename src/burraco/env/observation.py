@@ -97,6 +97,7 @@ for _name, _length, _high in _LAYOUT:
     HIGH[SLICES[_name]] = _high
     LOW[SLICES[_name]] = _NEGATIVE.get(_name, 0.0)
 
+_CACHE_LIMIT = 10_000  # cached melds and sides; a hand makes a few hundred, so clearing is rare
 _O = {name: s.start for name, s in SLICES.items()}
 _MELD_STRIDE = len(MELD_FEATURES)
 _HAND, _POZZETTO_SEEN, _PILE, _UNSEEN, _KNOWN, _MATCH = (
@@ -163,7 +164,7 @@ class Encoder:
                    "semi_clean" if kind == "semi-clean" else "dirty"]] = 1
         row[_F["points"]] = sum(FACE_POINTS[CARD_FACE[c]] for c in cards)
         row.flags.writeable = False
-        if len(self._melds) > 200_000:
+        if len(self._melds) > _CACHE_LIMIT:
             self._melds.clear()
         self._melds[meld] = row
         return row
@@ -187,7 +188,7 @@ class Encoder:
         block = _SideBlock(
             melds, rows, faces, table[:, _F["clean"]:_F["dirty"] + 1].sum(axis=0),
             closing_ready(list(melds), self.rules))
-        if len(self._sides) > 100_000:
+        if len(self._sides) > _CACHE_LIMIT:
             self._sides.clear()
         self._sides[key] = block
         return block
