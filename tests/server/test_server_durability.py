@@ -23,7 +23,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import Client, ServerProcess, postgres_schema, scripted_choice, stored
+from harness import (
+    Client,
+    ServerProcess,
+    check_secrecy,
+    postgres_schema,
+    scripted_choice,
+    stored,
+)
 from websockets.exceptions import ConnectionClosed
 
 from burraco.server.projection import project
@@ -132,6 +139,9 @@ def run_kill_loop(server: ServerProcess, kills: int, seed: int) -> None:
     answer = asyncio.run(resend())
     assert answer["code"] == "duplicate_message"
     assert answer["applied"] == {"from": first, "to": last}
+    # and across every crash and catch-up no frame showed a seat anything hidden from it
+    for table_id, group in clients.items():
+        assert check_secrecy(server.db_url, table_id, group) > 0
 
 
 def test_sigkill_in_the_middle_of_hands_loses_no_acknowledged_action(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ import asyncio
 import time
 from typing import Any
 
-from harness import Client, ServerProcess, stored
+from harness import Client, ServerProcess, check_secrecy, stored
 
 
 def event_type(frame: dict[str, Any]) -> str | None:
@@ -30,7 +30,7 @@ def test_a_dropped_player_keeps_the_seat_then_a_bot_plays_until_he_returns(
     ada, bob = server.guest("Ada"), server.guest("Bob")
     table = server.create_table(ada, players=2, grace_seconds=1, standin="random", bot_delay=0)
 
-    async def main() -> None:
+    async def main() -> list[Client]:
         one = Client(server, table, 0, guest=ada)
         two = Client(server, table, 1, guest=bob)
         await one.connect()
@@ -66,8 +66,10 @@ def test_a_dropped_player_keeps_the_seat_then_a_bot_plays_until_he_returns(
         legal = await back.my_turn(timeout=10)
         assert (await back.act("draw" if "draw" in legal["actions"] else
                                legal["actions"][-1]))["t"] == "ack"
+        return [one, two, back]
 
-    asyncio.run(main())
+    clients = asyncio.run(main())
+    assert check_secrecy(server.db_url, table["table_id"], clients) > 0
     commands = stored(server.db_url, table["table_id"])["commands"]
     assert any(c["source"] == "standin" and c["seat"] == 1 for c in commands)
     assert commands[-1]["source"] == "client" and commands[-1]["seat"] == 1
