@@ -253,6 +253,7 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
     _add_bench,
     __import__("burraco.server.cli", fromlist=["register"]).register,  # serve, bench server
     __import__("burraco.arena.cli", fromlist=["register"]).register,  # arena, bench bots
+    __import__("burraco.tournament.cli", fromlist=["register"]).register,  # tournament
     # More commands (e.g. bench, play, serve) go here: write `_add_<name>(sub)` above, which
     # calls `sub.add_parser(...)`, declares its arguments and sets `handler=<function(args)->int>`.
 ]

@@ -175,7 +175,7 @@ def playing() -> Tournament:
                                           "multiple of 5"),
     (lambda t: t.record(1, 1, 1200, 902), "the EW score 902 is not a multiple of 5"),
     (lambda t: t.record(1, 1, 1200, 900, vp=(12, 8)),
-     "VP 12–8 do not follow the table 'FIBur 3 smazzate .*': MP 1200–900 \\(difference 300, "
+     "VP 12–8 do not follow the table 'FIBur 3 smazzate .*': MP 1200 – 900 \\(difference 300, "
      "band 255–350\\) give 13–7"),
     (lambda t: t.record(1, 9, 1200, 900), r"round 1 has no table 9 \(tables: 1, 2, 3\)"),
     (lambda t: t.record(2, 1, 1200, 900), r"round 2 has not started \(rounds started: 1–1\)"),
@@ -187,10 +187,10 @@ def playing() -> Tournament:
     (lambda t: t.record(1, 1, 1200, 900, hands=[(400, 300), (400, 300), (400, 301)]),
      "smazzata 3, the EW score 301 is not a multiple of 5"),
     (lambda t: t.record(1, 1, 1200, 900, hands=[(400, 300), (400, 300), (300, 300)]),
-     "the smazzate add up to 1100–900, not 1200–900"),
+     "the smazzate add up to 1100 – 900, not 1200 – 900"),
     (lambda t: t.record(1, 1, 1200, 900, correct=True), "has no result to correct"),
     (lambda t: t.record(1, 1, 1200, 900).record(1, 1, 1000, 900),
-     r"already has a result \(MP 1200–900, VP 13–7\); say it is a correction"),
+     r"already has a result \(MP 1200 – 900, VP 13–7\); enter it as a correction"),
     (lambda t: t.record(1, 1, 10**6, 0), "not a plausible Burraco score"),
 ])
 def test_bad_results_are_refused_and_change_nothing(playing: Tournament, call: object,

@@ -326,21 +326,21 @@ class Tournament:
                 _check_points(h_ew, f"{where}: smazzata {k}, the EW score")
             sums = (sum(h[0] for h in hands), sum(h[1] for h in hands))
             if sums != (ns_mp, ew_mp):
-                raise TournamentError(f"{where}: the smazzate add up to {sums[0]}–{sums[1]}, "
-                                      f"not {ns_mp}–{ew_mp}")
+                raise TournamentError(f"{where}: the smazzate add up to {sums[0]} – {sums[1]}, "
+                                      f"not {ns_mp} – {ew_mp}")
         scale = self.settings.vp_scale
         expected_vp = scale.vp(ns_mp, ew_mp)
         if vp is not None and tuple(vp) != expected_vp:
             diff = abs(ns_mp - ew_mp)
             raise TournamentError(
                 f"{where}: VP {vp[0]}–{vp[1]} do not follow the table {scale.name!r}: MP "
-                f"{ns_mp}–{ew_mp} (difference {diff}, band {scale.band(diff)}) give "
+                f"{ns_mp} – {ew_mp} (difference {diff}, band {scale.band(diff)}) give "
                 f"{expected_vp[0]}–{expected_vp[1]}")
         old = self.result(round_number, table)
         if old is not None and not correct:
             raise TournamentError(
-                f"{where} already has a result (MP {old.mp[0]}–{old.mp[1]}, VP "
-                f"{old.vp[0]}–{old.vp[1]}); say it is a correction to replace it")
+                f"{where} already has a result (MP {old.mp[0]} – {old.mp[1]}, VP "
+                f"{old.vp[0]}–{old.vp[1]}); enter it as a correction (--correct) to replace it")
         if old is None and correct:
             raise TournamentError(f"{where} has no result to correct yet")
         new = Result(round_number, table, seat.ns, seat.ew, (ns_mp, ew_mp), expected_vp,

@@ -1,0 +1,419 @@
+"""``burraco tournament``: run a club evening from the command line (registered by ``burraco.cli``).
+
+    burraco tournament create NAME [--hands 3] [--schedule mitchell:3,danish:1] [--duplicate]
+                       [--vp-table NAME:B1,...,B10] [--bye-vp 14] [--bye-mp 355]
+                       [--tie-breaks mp_diff,h2h,lot] [--seating registration|draw] [--seed S]
+    burraco tournament list
+    burraco tournament register [-t ID] "Rossi / Bianchi" ... | --file PAIRS.txt
+    burraco tournament start-round [-t ID] [--json]
+    burraco tournament show [-t ID] [--round N] [--json]
+    burraco tournament result [-t ID] [--round N] TABLE NS_MP EW_MP [--vp NS EW]
+                       [--pairs NS EW] [--hands 450:-100,300:200,...] [--correct]
+    burraco tournament standings [-t ID] [--json]
+    burraco tournament export [-t ID] [--csv FILE] [--results-csv FILE] [--html FILE]
+    burraco tournament simulate --pairs 24 --schedule mitchell:3,danish:1 --hands 3
+                       --bots advanced [--duplicate] [--jobs J] [--seed S] [--json FILE]
+
+Every command takes ``--db URL`` (default: the game server's database, so
+``burraco serve`` shows the same tournaments) and ``-t/--tournament ID``
+(default: the tournament created last).  Exit codes: 0 done, 1 refused (the
+message on stderr says what was wrong; nothing was changed), 2 bad usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import re
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from burraco.tournament.errors import TournamentError
+from burraco.tournament.model import DEFAULT_TIE_BREAKS, Settings, Tournament
+from burraco.tournament.scale import scale_for
+from burraco.tournament.schedule import Schedule
+
+REFUSED = 1
+USAGE = 2
+PLAYER_SPLIT = re.compile(r"\s*(?:/|&|\+)\s*")
+
+
+def register(sub: Any) -> None:
+    """Add ``tournament`` and its actions to the ``burraco`` command."""
+    parser = sub.add_parser(
+        "tournament", help="club tournaments: pairs, Mitchell/Danish rounds, VP, standings",
+        description="Run a pairs tournament (RULES.md §11): create it, register pairs, start "
+        "rounds, enter results, print standings, export; or simulate one with bots.  See "
+        "docs/tournaments.md.")
+    actions = parser.add_subparsers(dest="tournament_command", metavar="ACTION", required=True)
+
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--db", metavar="URL", default=None,
+                        help="sqlite:///PATH or postgresql://... (default: the game server's, "
+                             "$BURRACO_DATA_DIR/server.db)")
+    which = argparse.ArgumentParser(add_help=False, parents=[common])
+    which.add_argument("-t", "--tournament", metavar="ID",
+                       help="tournament id (default: the one created last)")
+
+    create = actions.add_parser("create", parents=[common], help="create a tournament",
+                                description="Create a tournament and print its id.")
+    create.add_argument("name", metavar="NAME")
+    create.add_argument("--id", help="the id to use (default: made from the name)")
+    _add_event_options(create)
+    create.set_defaults(handler=_guard("create", _create))
+
+    listing = actions.add_parser("list", parents=[common], help="every tournament, newest first")
+    listing.add_argument("--json", action="store_true")
+    listing.set_defaults(handler=_guard("list", _list))
+
+    reg = actions.add_parser(
+        "register", parents=[which], help="register pairs (before round 1)",
+        description='Register pairs in order; they are numbered 1, 2, … "Rossi / Bianchi" '
+        "registers a pair of that name whose players are Rossi and Bianchi.")
+    reg.add_argument("pairs", nargs="*", metavar="PAIR")
+    reg.add_argument("--file", metavar="FILE", help="one pair per line (# starts a comment)")
+    reg.set_defaults(handler=_guard("register", _register))
+
+    start = actions.add_parser("start-round", parents=[which],
+                               help="seat the next round and print its tables",
+                               description="Seat the next round of the schedule (every "
+                               "result of the current round must be in) and print the tables.")
+    start.add_argument("--json", action="store_true")
+    start.set_defaults(handler=_guard("start-round", _start_round))
+
+    show = actions.add_parser("show", parents=[which], help="a round's tables and results")
+    show.add_argument("--round", type=int, metavar="N", help="default: the current round")
+    show.add_argument("--json", action="store_true")
+    show.set_defaults(handler=_guard("show", _show))
+
+    result = actions.add_parser(
+        "result", parents=[which], help="enter or correct a table's result",
+        description="Enter the MP of both lines at a table; VP follow from the table of "
+        "§11.2.  Scores must be multiples of 5; --vp and --pairs, if given, are checked "
+        "against the table and the seating.")
+    result.add_argument("table", type=int, metavar="TABLE")
+    result.add_argument("ns_mp", metavar="NS_MP", help="NS match points (e.g. 1200 or -150)")
+    result.add_argument("ew_mp", metavar="EW_MP", help="EW match points")
+    result.add_argument("--round", type=int, metavar="N", help="default: the current round")
+    result.add_argument("--vp", type=int, nargs=2, metavar=("NS", "EW"),
+                        help="the VP written on the score sheet, checked")
+    result.add_argument("--pairs", type=int, nargs=2, metavar=("NS", "EW"),
+                        help="the pair numbers on the score sheet, checked")
+    result.add_argument("--hands", metavar="NS:EW,...",
+                        help="each smazzata's scores, e.g. 450:-100,300:200,450:800")
+    result.add_argument("--correct", action="store_true",
+                        help="replace the result already entered at this table")
+    result.set_defaults(handler=_guard("result", _result))
+
+    stand = actions.add_parser("standings", parents=[which],
+                               help="the standings now (the final ranking once finished)")
+    stand.add_argument("--json", action="store_true")
+    stand.set_defaults(handler=_guard("standings", _standings))
+
+    export = actions.add_parser("export", parents=[which],
+                                help="standings and results as CSV, or a printable HTML page")
+    export.add_argument("--csv", metavar="FILE", help="standings as CSV ('-': stdout)")
+    export.add_argument("--results-csv", metavar="FILE", help="every table's result as CSV")
+    export.add_argument("--html", metavar="FILE", help="printable HTML page")
+    export.set_defaults(handler=_guard("export", _export))
+
+    sim = actions.add_parser(
+        "simulate", help="play a whole event with bots and print the standings",
+        description="Register bot pairs, play every round (tables in parallel processes) "
+        "and print the final ranking.  Nothing is stored unless --db is given.")
+    sim.add_argument("--pairs", type=int, required=True, metavar="N")
+    _add_event_options(sim)
+    sim.add_argument("--bots", default="advanced", metavar="LEVEL[,LEVEL...]",
+                     help="bot level of every pair, or levels dealt to the pairs in turn "
+                          "(default advanced)")
+    sim.add_argument("--rules", default="fibur", metavar="PRESET", help="rules preset")
+    sim.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                     help=f"processes (default {os.cpu_count() or 1}, the cores)")
+    sim.add_argument("--json", metavar="FILE", help="write standings and matches as JSON")
+    sim.add_argument("--db", metavar="URL", help="also store the event in this database")
+    progress = sim.add_mutually_exclusive_group()
+    progress.add_argument("--progress", dest="progress", action="store_true", default=None,
+                          help="always show the progress bar (default: on a terminal)")
+    progress.add_argument("--no-progress", dest="progress", action="store_false")
+    sim.set_defaults(handler=_guard("simulate", _simulate))
+
+
+def _add_event_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--hands", type=int, default=3, metavar="N",
+                        help="smazzate per match (default 3; official VP tables: 3, 4)")
+    parser.add_argument("--schedule", default="mitchell:3,danish:1",
+                        help="rounds, e.g. mitchell:3,danish:1 (default), mitchell:4@2, "
+                             "roundrobin, danish-modified:2, random:1")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="same deals at every table of a round; rank by MP against the "
+                             "field (§11.4)")
+    parser.add_argument("--vp-table", metavar="NAME:B1,...,B10",
+                        help="the club's own VP table (needed for 2 smazzate): its name, then "
+                             "the MP-difference upper bounds for VP 10…19")
+    parser.add_argument("--bye-vp", type=int, default=14, help="VP for a bye (default 14)")
+    parser.add_argument("--bye-mp", type=int, default=355,
+                        help="MP difference for a bye (default 355)")
+    parser.add_argument("--tie-breaks", default=",".join(DEFAULT_TIE_BREAKS),
+                        help="after VP, in order: mp_diff, h2h, mp, lot (default "
+                             f"{','.join(DEFAULT_TIE_BREAKS)}; '' for none)")
+    parser.add_argument("--seating", choices=("registration", "draw"), default="registration",
+                        help="first-round order of the pairs (default registration)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of draws and deals")
+
+
+def _settings(args: argparse.Namespace, name: str) -> Settings:
+    tie_breaks = tuple(k.strip() for k in args.tie_breaks.split(",") if k.strip())
+    return Settings(
+        name=name, hands=args.hands, schedule=Schedule.parse(args.schedule),
+        scale=scale_for(args.hands, args.vp_table) if args.vp_table else None,
+        duplicate=args.duplicate, bye_vp=args.bye_vp, bye_mp=args.bye_mp,
+        tie_breaks=tie_breaks, seating=args.seating, seed=args.seed)
+
+
+def _guard(command: str, fn: Callable[[argparse.Namespace], int]) -> Callable[
+        [argparse.Namespace], int]:
+    """Turn refusals into one line on stderr and exit code 1."""
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return fn(args)
+        except TournamentError as exc:
+            print(f"burraco tournament {command}: {exc}", file=sys.stderr)
+            return REFUSED
+        except UsageError as exc:
+            print(f"burraco tournament {command}: {exc}", file=sys.stderr)
+            return USAGE
+    return run
+
+
+class UsageError(Exception):
+    pass
+
+
+def _director(args: argparse.Namespace) -> Any:
+    from burraco.server.config import ConfigError, default_db_url
+    from burraco.tournament.service import Director
+
+    try:
+        return Director.open(args.db or default_db_url())
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _tid(director: Any, args: argparse.Namespace) -> str:
+    return args.tournament or director.latest()  # type: ignore[no-any-return]
+
+
+def _points(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise TournamentError(f"{what} must be a whole number, not {text!r}") from None
+
+
+# --- actions ----------------------------------------------------------------------------------
+
+def _create(args: argparse.Namespace) -> int:
+    settings = _settings(args, args.name)
+    director = _director(args)
+    tid = director.create(settings, args.id)
+    print(tid)
+    print(f"created {settings.name!r} as {tid}: schedule {settings.schedule}, "
+          f"{settings.hands} smazzate, VP table {settings.vp_scale.name}"
+          + (", duplicate" if settings.duplicate else ""), file=sys.stderr)
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    rows = _director(args).summaries()
+    if args.json:
+        print(json.dumps([dataclasses.asdict(r) for r in rows]))
+        return 0
+    for r in rows:
+        print(f"{r.id:<30} {r.status:<16} {r.pairs:>3} pairs  {r.schedule:<24} {r.name}")
+    return 0
+
+
+def _register(args: argparse.Namespace) -> int:
+    names = list(args.pairs)
+    if args.file:
+        try:
+            text = Path(args.file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"{args.file}: {exc}") from None
+        names += [line.split("#", 1)[0].strip() for line in text.splitlines()]
+        names = [n for n in names if n]
+    if not names:
+        raise UsageError("give the pairs to register (or --file)")
+    director = _director(args)
+    tid = _tid(director, args)
+    for pair in director.register_all(tid, [(name, _players(name)) for name in names]):
+        print(f"{pair.number:>3} {pair.name}")
+    return 0
+
+
+def _players(name: str) -> list[str]:
+    parts = [p for p in PLAYER_SPLIT.split(name) if p]
+    return parts if len(parts) > 1 else []
+
+
+def _start_round(args: argparse.Namespace) -> int:
+    from burraco.tournament.export import round_text
+
+    director = _director(args)
+    tid = _tid(director, args)
+    played = director.start_round(tid)
+    t = director.load(tid)
+    if args.json:
+        print(json.dumps(_round_json(t, played.number)))
+    else:
+        print(round_text(t, played))
+    return 0
+
+
+def _round_json(t: Tournament, number: int) -> dict[str, Any]:
+    played = t.round(number)
+    tables = []
+    for table in played.tables:
+        r = t.result(number, table.number)
+        tables.append({"table": table.number, "ns": table.ns, "ew": table.ew,
+                       "mp": list(r.mp) if r else None, "vp": list(r.vp) if r else None})
+    return {"round": number, "movement": played.movement, "tables": tables,
+            "byes": list(played.byes)}
+
+
+def _show(args: argparse.Namespace) -> int:
+    from burraco.tournament.export import round_text
+
+    director = _director(args)
+    t = director.load(_tid(director, args))
+    if not t.rounds:
+        print(f"{t.settings.name}: {len(t.pairs)} pairs registered, no round started yet")
+        for p in t.pairs:
+            print(f"{p.number:>3} {p.name}")
+        return 0
+    number = args.round or len(t.rounds)
+    played = t.round(number)
+    print(json.dumps(_round_json(t, number)) if args.json else round_text(t, played))
+    return 0
+
+
+def _result(args: argparse.Namespace) -> int:
+    director = _director(args)
+    tid = _tid(director, args)
+    t = director.load(tid)
+    number = args.round or len(t.rounds)
+    if number == 0:
+        raise TournamentError("no round has started: run start-round first")
+    ns_mp = _points(args.ns_mp, "the NS score")
+    ew_mp = _points(args.ew_mp, "the EW score")
+    hands: list[tuple[int, int]] = []
+    if args.hands:
+        for k, part in enumerate(args.hands.split(","), start=1):
+            a, sep, b = part.partition(":")
+            if not sep:
+                raise TournamentError(f"smazzata {k} {part!r}: expected NS:EW, e.g. 450:-100")
+            hands.append((_points(a, f"smazzata {k}, the NS score"),
+                          _points(b, f"smazzata {k}, the EW score")))
+    ns, ew = args.pairs if args.pairs else (None, None)
+    result = director.record(tid, number, args.table, ns_mp, ew_mp,
+                             vp=tuple(args.vp) if args.vp else None, ns=ns, ew=ew,
+                             hands=hands, correct=args.correct)
+    t = director.load(tid)
+    left = len(t.missing(number))
+    print(f"round {number}, table {result.table}: pair {result.ns} {result.mp[0]} – "
+          f"{result.mp[1]} pair {result.ew}, VP {result.vp[0]}–{result.vp[1]}"
+          + (" (corrected)" if args.correct else "")
+          + (f"; {left} table(s) still to report" if left else f"; round {number} complete"))
+    return 0
+
+
+def _standings(args: argparse.Namespace) -> int:
+    from burraco.tournament.export import standings_text
+    from burraco.tournament.standings import standings
+
+    director = _director(args)
+    t = director.load(_tid(director, args))
+    if args.json:
+        print(json.dumps({"status": t.status, "standings": [s.to_dict() for s in standings(t)]}))
+    else:
+        print(standings_text(t))
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from burraco.tournament.export import printable_html, results_csv, standings_csv
+
+    if not (args.csv or args.results_csv or args.html):
+        raise UsageError("say what to write: --csv FILE, --results-csv FILE and/or --html FILE")
+    director = _director(args)
+    t = director.load(_tid(director, args))
+    for target, render in ((args.csv, standings_csv), (args.results_csv, results_csv),
+                           (args.html, printable_html)):
+        if target:
+            _write(target, render(t))
+    return 0
+
+
+def _write(target: str, text: str) -> None:
+    if target == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        Path(target).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"{target}: {exc}") from None
+    print(f"wrote {target}", file=sys.stderr)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from tqdm import tqdm  # type: ignore[import-untyped]
+
+    from burraco.bots.base import make_bot
+    from burraco.engine.rules import Rules
+    from burraco.tournament.export import standings_text
+    from burraco.tournament.simulate import matches_total, simulate, summary_json
+
+    if args.pairs < 2:
+        raise UsageError(f"--pairs must be at least 2, not {args.pairs}")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    levels = [b.strip() for b in args.bots.split(",") if b.strip()]
+    try:
+        Rules.preset(args.rules)
+        for level in levels or ["?"]:
+            make_bot(level, seed=0)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    settings = _settings(args, f"Simulation: {args.pairs} pairs, {args.schedule}")
+    from burraco.tournament.pairing import check_schedule
+
+    check_schedule(settings.schedule, args.pairs)
+    total = matches_total(settings, args.pairs)
+    print(f"simulate: {args.pairs} pairs of {','.join(levels)} bots, schedule "
+          f"{settings.schedule} ({settings.schedule.total_rounds(args.pairs)} rounds, {total} "
+          f"matches of {settings.hands} smazzate){', duplicate deals' if args.duplicate else ''}"
+          f", {args.jobs} job(s), seed {args.seed}", file=sys.stderr)
+    disable = None if args.progress is None else not args.progress
+    start = time.perf_counter()
+    with tqdm(total=total, desc="matches", unit="match", disable=disable,
+              file=sys.stderr) as bar:
+        t = simulate(settings, pairs=args.pairs, bots=levels, rules=args.rules, jobs=args.jobs,
+                     progress=lambda: bar.update(1))
+    seconds = time.perf_counter() - start
+    print(standings_text(t))
+    print(f"{len(t.results)} matches, {len(t.results) * settings.hands} smazzate in "
+          f"{seconds:.1f} s", file=sys.stderr)
+    if args.json:
+        data = summary_json(t)
+        data["seconds"] = round(seconds, 2)
+        _write(args.json, json.dumps(data, indent=1) + "\n")
+    if args.db:
+        director = _director(args)
+        tid = director.save(t)
+        print(f"stored as tournament {tid}", file=sys.stderr)
+    return 0

@@ -1,0 +1,204 @@
+"""A tournament on paper: plain text for the terminal, CSV for spreadsheets, printable HTML.
+
+The HTML page is self-contained (inline CSS, no scripts) and prints on A4: the
+standings first, then every round's tables with their MP and VP.  The director
+pages (:mod:`.web`) reuse its pieces.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from html import escape
+
+from burraco.tournament.duplicate import round_scores
+from burraco.tournament.model import Round, Tournament
+from burraco.tournament.standings import Standing, standings
+
+STANDINGS_COLUMNS = ("rank", "pair", "name", "players", "vp", "mp_diff", "mp", "played", "byes")
+RESULTS_COLUMNS = ("round", "movement", "table", "ns", "ns_name", "ew", "ew_name", "mp_ns",
+                   "mp_ew", "vp_ns", "vp_ew", "hands", "source")
+
+
+def _rank(s: Standing) -> str:
+    return f"{s.rank}=" if s.tied else str(s.rank)
+
+
+# --- text -------------------------------------------------------------------------------------
+
+def standings_text(t: Tournament) -> str:
+    table = standings(t)
+    width = max([len(s.name) for s in table] + [4])
+    dup = t.settings.duplicate
+    title = "Final ranking" if t.finished else f"Standings ({t.status})"
+    lines = [f"{t.settings.name} — {title}",
+             f"{'rank':>4}  {'pair':>4}  {'name':<{width}}  {'VP':>4}  {'MP diff':>8}"
+             + (f"  {'dup':>8}" if dup else "") + f"  {'played':>6}"]
+    for s in table:
+        line = (f"{_rank(s):>4}  {s.pair:>4}  {s.name:<{width}}  {s.vp:>4}  "
+                f"{s.mp_diff:>+8d}")
+        if dup and s.dup is not None:
+            line += f"  {float(s.dup):>+8.1f}"
+        lines.append(line + f"  {s.played:>6}" + (f" (+{s.byes} bye)" if s.byes else ""))
+    return "\n".join(lines)
+
+
+def round_text(t: Tournament, played: Round) -> str:
+    names = {p.number: p.name for p in t.pairs}
+    width = max([len(n) for n in names.values()] + [2]) + 4
+    lines = [f"{t.settings.name} — round {played.number} of {t.total_rounds} "
+             f"({played.movement}), {len(played.tables)} table(s), "
+             f"{t.settings.hands} smazzate" + (", duplicate deals" if t.settings.duplicate
+                                               else ""),
+             f"{'table':>5}  {'NS':<{width}}  {'EW':<{width}}  result"]
+    for table in played.tables:
+        result = t.result(played.number, table.number)
+        shown = (f"MP {result.mp[0]}–{result.mp[1]}  VP {result.vp[0]}–{result.vp[1]}"
+                 if result else "—")
+        lines.append(f"{table.number:>5}  {f'{table.ns} {names[table.ns]}':<{width}}  "
+                     f"{f'{table.ew} {names[table.ew]}':<{width}}  {shown}")
+    for pair in played.byes:
+        lines.append(f"  bye: pair {pair} {names[pair]} ({t.settings.bye_vp} VP, "
+                     f"{t.settings.bye_mp:+d} MP)")
+    return "\n".join(lines)
+
+
+# --- CSV --------------------------------------------------------------------------------------
+
+def standings_csv(t: Tournament) -> str:
+    out = io.StringIO()
+    columns = (*STANDINGS_COLUMNS, "dup") if t.settings.duplicate else STANDINGS_COLUMNS
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    players = {p.number: " / ".join(p.players) for p in t.pairs}
+    for s in standings(t):
+        row: list[object] = [_rank(s), s.pair, s.name, players[s.pair], s.vp, s.mp_diff, s.mp,
+                             s.played, s.byes]
+        if t.settings.duplicate:
+            row.append(round(float(s.dup or 0), 1))
+        writer.writerow(row)
+    return out.getvalue()
+
+
+def results_csv(t: Tournament) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(RESULTS_COLUMNS)
+    names = {p.number: p.name for p in t.pairs}
+    for played in t.rounds:
+        for table in played.tables:
+            r = t.result(played.number, table.number)
+            hands = " ".join(f"{a}:{b}" for a, b in r.hands) if r else ""
+            writer.writerow([
+                played.number, played.movement, table.number, table.ns, names[table.ns],
+                table.ew, names[table.ew], *(r.mp if r else ("", "")), *(r.vp if r else ("", "")),
+                hands, r.source if r else ""])
+        for pair in played.byes:
+            writer.writerow([played.number, played.movement, "bye", pair, names[pair], "", "",
+                             "", "", t.settings.bye_vp, "", "", "bye"])
+    return out.getvalue()
+
+
+# --- HTML -------------------------------------------------------------------------------------
+
+CSS = """
+body { font-family: system-ui, sans-serif; margin: 1.5em; color: #111; }
+h1 { font-size: 1.5em; margin-bottom: .2em; } h2 { font-size: 1.2em; margin-top: 1.4em; }
+p.meta { color: #444; margin-top: 0; }
+table { border-collapse: collapse; margin: .5em 0; }
+th, td { border: 1px solid #999; padding: .25em .6em; }
+th { background: #eee; } td.num { text-align: right; font-variant-numeric: tabular-nums; }
+tr.missing td { color: #a00; }
+.error { background: #fee; border: 1px solid #c00; padding: .5em; color: #900; }
+.ok { background: #efe; border: 1px solid #393; padding: .5em; }
+form.inline { display: inline; } input[type=number] { width: 6em; }
+nav a { margin-right: 1em; }
+@media print { nav, form, .noprint { display: none; } body { margin: 0; }
+  h2 { page-break-after: avoid; } table { page-break-inside: auto; } }
+"""
+
+
+def page(title: str, body: str) -> str:
+    return (f"<!doctype html>\n<html lang='en'><head><meta charset='utf-8'>"
+            f"<meta name='viewport' content='width=device-width, initial-scale=1'>"
+            f"<title>{escape(title)}</title><style>{CSS}</style></head>\n"
+            f"<body>\n{body}\n</body></html>\n")
+
+
+def meta_html(t: Tournament) -> str:
+    s = t.settings
+    scale = s.vp_scale
+    return (f"<p class='meta'>{len(t.pairs)} pairs · schedule <code>{escape(str(s.schedule))}"
+            f"</code> ({t.total_rounds} rounds) · {s.hands} smazzate per match · VP table: "
+            f"{escape(scale.name)}{'' if scale.official else ' (configured by the director)'}"
+            f"{' · duplicate deals' if s.duplicate else ''} · bye {s.bye_vp} VP, "
+            f"{s.bye_mp:+d} MP · tie-breaks: {escape(', '.join(s.tie_breaks) or 'none')} · "
+            f"<span id='status'>{escape(t.status)}</span></p>")
+
+
+def standings_html(t: Tournament) -> str:
+    dup = t.settings.duplicate
+    head = "<tr><th>rank</th><th>pair</th><th>name</th><th>VP</th><th>MP diff</th>" + (
+        "<th>dup</th>" if dup else "") + "<th>played</th><th>byes</th></tr>"
+    rows = []
+    for s in standings(t):
+        cells = (f"<td class='num'>{_rank(s)}</td><td class='num'>{s.pair}</td>"
+                 f"<td>{escape(s.name)}</td><td class='num'>{s.vp}</td>"
+                 f"<td class='num'>{s.mp_diff:+d}</td>")
+        if dup:
+            cells += f"<td class='num'>{float(s.dup or 0):+.1f}</td>"
+        cells += f"<td class='num'>{s.played}</td><td class='num'>{s.byes}</td>"
+        rows.append(f"<tr data-pair='{s.pair}'>{cells}</tr>")
+    return f"<table id='standings'>{head}{''.join(rows)}</table>"
+
+
+def round_html(t: Tournament, played: Round, *, with_forms: bool = False) -> str:
+    names = {p.number: p.name for p in t.pairs}
+    dup = round_scores(t.round_results(played.number)) if t.settings.duplicate else {}
+    head = ("<tr><th>table</th><th>NS</th><th>EW</th><th>MP</th><th>VP</th>"
+            + ("<th>dup NS</th>" if dup else "") + ("<th class='noprint'>enter</th>"
+                                                    if with_forms else "") + "</tr>")
+    rows = []
+    for table in played.tables:
+        r = t.result(played.number, table.number)
+        cells = (f"<td class='num'>{table.number}</td>"
+                 f"<td>{table.ns} {escape(names[table.ns])}</td>"
+                 f"<td>{table.ew} {escape(names[table.ew])}</td>")
+        if r:
+            cells += (f"<td class='num'>{r.mp[0]} – {r.mp[1]}</td>"
+                      f"<td class='num'>{r.vp[0]} – {r.vp[1]}</td>")
+        else:
+            cells += "<td>—</td><td>—</td>"
+        if dup:
+            cells += f"<td class='num'>{float(dup.get(table.ns, 0)):+.1f}</td>"
+        if with_forms:
+            cells += f"<td class='noprint'>{_result_form(played.number, table.number, r)}</td>"
+        rows.append(f"<tr class='{'done' if r else 'missing'}' "
+                    f"data-table='{table.number}'>{cells}</tr>")
+    byes = "".join(f"<p>Bye: pair {p} {escape(names[p])} ({t.settings.bye_vp} VP, "
+                   f"{t.settings.bye_mp:+d} MP)</p>" for p in played.byes)
+    return (f"<h2>Round {played.number} — {escape(played.movement)}</h2>"
+            f"<table class='round' id='round-{played.number}'>{head}{''.join(rows)}</table>"
+            f"{byes}")
+
+
+def _result_form(round_number: int, table: int, existing: object) -> str:
+    label = "correct" if existing else "save"
+    return (f"<form class='inline' method='post' action='results'>"
+            f"<input type='hidden' name='round' value='{round_number}'>"
+            f"<input type='hidden' name='table' value='{table}'>"
+            f"<input type='number' name='ns_mp' step='5' required aria-label='NS MP' "
+            f"placeholder='NS MP'> "
+            f"<input type='number' name='ew_mp' step='5' required aria-label='EW MP' "
+            f"placeholder='EW MP'> "
+            + ("<input type='hidden' name='correct' value='1'>" if existing else "")
+            + f"<button type='submit'>{label}</button></form>")
+
+
+def printable_html(t: Tournament) -> str:
+    """The whole event on one printable page."""
+    title = "Final ranking" if t.finished else "Standings"
+    body = [f"<h1>{escape(t.settings.name)}</h1>", meta_html(t), f"<h2>{title}</h2>",
+            standings_html(t)]
+    body += [round_html(t, played) for played in t.rounds]
+    return page(t.settings.name, "\n".join(body))

@@ -1,0 +1,245 @@
+"""The director's operations on stored tournaments: load, apply one change, write it back.
+
+Every change runs the pure operation of :mod:`.model` on the stored tournament,
+then writes only what changed, guarded by the tournament's version: if another
+process changed the tournament meanwhile (a second director's terminal, the web
+page, an online table finishing) the change is retried on the fresh state.  A
+rejected change raises :class:`TournamentError` and writes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection, Engine, func, insert, select, update
+
+from burraco.server.config import normalize_db_url
+from burraco.server.storage.db import make_engine
+from burraco.tournament.errors import TournamentError
+from burraco.tournament.model import Pair, Result, Round, Settings, Source, Tournament
+from burraco.tournament.seating import Table
+from burraco.tournament.storage import (
+    OnlineRow,
+    PairRow,
+    ResultRow,
+    RoundRow,
+    TournamentRow,
+    migrate,
+)
+
+T = TypeVar("T")
+RETRIES = 5
+
+
+class ConflictError(RuntimeError):
+    """The tournament kept changing under us (more than ``RETRIES`` times in a row)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    id: str
+    name: str
+    pairs: int
+    status: str
+    schedule: str
+
+
+def slug(name: str) -> str:
+    text = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
+    return text[:40].strip("-") or "tournament"
+
+
+class Director:
+    """Stored tournaments of one database."""
+
+    def __init__(self, engine: Engine, *, create_tables: bool = True) -> None:
+        self.engine = engine
+        if create_tables:
+            migrate(engine)
+
+    @classmethod
+    def open(cls, url: str) -> Director:
+        """Open (and migrate) the database at ``url`` (``sqlite:///PATH`` or PostgreSQL)."""
+        return cls(make_engine(normalize_db_url(url)))
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- reading ------------------------------------------------------------------------------
+
+    def load(self, tournament_id: str) -> Tournament:
+        with self.engine.connect() as conn:
+            return self._load(conn, tournament_id)[0]
+
+    def summaries(self) -> list[Summary]:
+        """Every tournament, newest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(TournamentRow.id).order_by(
+                TournamentRow.created_at.desc(), TournamentRow.id.desc())).scalars().all()
+            out = []
+            for tid in rows:
+                t = self._load(conn, tid)[0]
+                out.append(Summary(tid, t.settings.name, len(t.pairs), t.status,
+                                   str(t.settings.schedule)))
+            return out
+
+    def latest(self) -> str:
+        """The most recently created tournament (what commands use without --tournament)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(TournamentRow.id).order_by(
+                TournamentRow.created_at.desc(), TournamentRow.id.desc()).limit(1)).scalar()
+        if found is None:
+            raise TournamentError("no tournament yet: create one with `burraco tournament create`")
+        return found
+
+    def online_tables(self, tournament_id: str, round_number: int) -> dict[int, dict[str, Any]]:
+        """Table number → {"server_table", "seats"} of a round played online."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(OnlineRow).where(
+                OnlineRow.tournament_id == tournament_id,
+                OnlineRow.round == round_number)).all()
+            return {r.table: {"server_table": r.server_table, "seats": r.seats} for r in rows}
+
+    # --- changing -----------------------------------------------------------------------------
+
+    def create(self, settings: Settings, tournament_id: str | None = None) -> str:
+        """Store a new tournament; its id is ``tournament_id`` or made from its name."""
+        with self.engine.begin() as conn:
+            if tournament_id is not None:
+                if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,63}", tournament_id):
+                    raise TournamentError(
+                        f"tournament id {tournament_id!r}: use lowercase letters, digits and "
+                        "dashes (at most 64)")
+                if self._exists(conn, tournament_id):
+                    raise TournamentError(f"a tournament {tournament_id!r} already exists")
+                tid = tournament_id
+            else:
+                base = slug(settings.name)
+                tid, n = base, 1
+                while self._exists(conn, tid):
+                    n += 1
+                    tid = f"{base}-{n}"
+            conn.execute(insert(TournamentRow).values(
+                id=tid, name=settings.name, settings=settings.to_dict(), version=0))
+        return tid
+
+    def register(self, tournament_id: str, name: str, players: Sequence[str] = ()) -> Pair:
+        def change(t: Tournament) -> tuple[Tournament, Pair]:
+            return t.register(name, players)
+        return self._change(tournament_id, change)
+
+    def register_all(self, tournament_id: str,
+                     entries: Sequence[tuple[str, Sequence[str]]]) -> list[Pair]:
+        """Register several pairs at once: all of them, or (one bad entry) none."""
+        def change(t: Tournament) -> tuple[Tournament, list[Pair]]:
+            added = []
+            for name, players in entries:
+                t, pair = t.register(name, players)
+                added.append(pair)
+            return t, added
+        return self._change(tournament_id, change)
+
+    def start_round(self, tournament_id: str) -> Round:
+        def change(t: Tournament) -> tuple[Tournament, Round]:
+            after = t.start_round()
+            assert after.current is not None
+            return after, after.current
+        return self._change(tournament_id, change)
+
+    def record(self, tournament_id: str, round_number: int, table: int, ns_mp: int,
+               ew_mp: int, *, vp: tuple[int, int] | None = None, ns: int | None = None,
+               ew: int | None = None, hands: Sequence[tuple[int, int]] = (),
+               correct: bool = False, source: Source = "director") -> Result:
+        def change(t: Tournament) -> tuple[Tournament, Result]:
+            after = t.record(round_number, table, ns_mp, ew_mp, vp=vp, ns=ns, ew=ew,
+                             hands=hands, correct=correct, source=source)
+            result = after.result(round_number, table)
+            assert result is not None
+            return after, result
+        return self._change(tournament_id, change)
+
+    def link_online(self, tournament_id: str, round_number: int, table: int, server_table: str,
+                    seats: dict[str, Any]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(OnlineRow).values(
+                tournament_id=tournament_id, round=round_number, table=table,
+                server_table=server_table, seats=seats))
+
+    def save(self, t: Tournament, tournament_id: str | None = None) -> str:
+        """Store a whole tournament built elsewhere (e.g. a simulation)."""
+        tid = self.create(t.settings, tournament_id)
+        with self.engine.begin() as conn:
+            self._write(conn, tid, Tournament(t.settings), t)
+        return tid
+
+    # --- the machinery ------------------------------------------------------------------------
+
+    def _change(self, tournament_id: str, fn: Callable[[Tournament], tuple[Tournament, T]]) -> T:
+        for _ in range(RETRIES):
+            with self.engine.begin() as conn:
+                before, version = self._load(conn, tournament_id)
+                after, answer = fn(before)
+                bumped = conn.execute(
+                    update(TournamentRow)
+                    .where(TournamentRow.id == tournament_id, TournamentRow.version == version)
+                    .values(version=version + 1, updated_at=func.now()))
+                if bumped.rowcount != 1:
+                    conn.rollback()
+                    continue
+                self._write(conn, tournament_id, before, after)
+                return answer
+        raise ConflictError(f"tournament {tournament_id!r} changed {RETRIES} times while we "
+                            "tried to update it; try again")
+
+    @staticmethod
+    def _exists(conn: Connection, tid: str) -> bool:
+        return conn.execute(select(TournamentRow.id).where(TournamentRow.id == tid)).first() \
+            is not None
+
+    def _load(self, conn: Connection, tid: str) -> tuple[Tournament, int]:
+        row = conn.execute(select(TournamentRow).where(TournamentRow.id == tid)).first()
+        if row is None:
+            known = conn.execute(select(TournamentRow.id).order_by(
+                TournamentRow.created_at.desc()).limit(5)).scalars().all()
+            hint = f" (known: {', '.join(known)})" if known else " (there are none yet)"
+            raise TournamentError(f"no tournament {tid!r}{hint}")
+        settings = Settings.from_dict(row.settings)
+        pairs = tuple(
+            Pair(p.number, p.name, tuple(p.players)) for p in conn.execute(
+                select(PairRow).where(PairRow.tournament_id == tid).order_by(PairRow.number)))
+        rounds = tuple(
+            Round(r.number, r.movement, tuple(Table(*t) for t in r.tables), tuple(r.byes))
+            for r in conn.execute(select(RoundRow).where(RoundRow.tournament_id == tid)
+                                  .order_by(RoundRow.number)))
+        results = tuple(
+            Result(r.round, r.table, r.ns, r.ew, (r.mp_ns, r.mp_ew), (r.vp_ns, r.vp_ew),
+                   tuple((int(a), int(b)) for a, b in r.hands), r.source)
+            for r in conn.execute(select(ResultRow).where(ResultRow.tournament_id == tid)
+                                  .order_by(ResultRow.round, ResultRow.table)))
+        return Tournament(settings, pairs, rounds, results), row.version
+
+    @staticmethod
+    def _write(conn: Connection, tid: str, before: Tournament, after: Tournament) -> None:
+        for p in after.pairs[len(before.pairs):]:
+            conn.execute(insert(PairRow).values(tournament_id=tid, number=p.number, name=p.name,
+                                                players=list(p.players)))
+        for played in after.rounds[len(before.rounds):]:
+            conn.execute(insert(RoundRow).values(
+                tournament_id=tid, number=played.number, movement=played.movement,
+                tables=[[t.number, t.ns, t.ew] for t in played.tables], byes=list(played.byes)))
+        old = {(r.round, r.table): r for r in before.results}
+        for r in after.results:
+            values = dict(ns=r.ns, ew=r.ew, mp_ns=r.mp[0], mp_ew=r.mp[1], vp_ns=r.vp[0],
+                          vp_ew=r.vp[1], hands=[list(h) for h in r.hands], source=r.source)
+            previous = old.get((r.round, r.table))
+            if previous is None:
+                conn.execute(insert(ResultRow).values(
+                    tournament_id=tid, round=r.round, table=r.table, corrections=0, **values))
+            elif previous != r:
+                conn.execute(update(ResultRow).where(
+                    ResultRow.tournament_id == tid, ResultRow.round == r.round,
+                    ResultRow.table == r.table,
+                ).values(corrections=ResultRow.corrections + 1, entered_at=func.now(), **values))

@@ -1,0 +1,112 @@
+"""The tournament tables and their migrations.
+
+The tables live in the game server's database (``burraco serve`` and the
+director's command line share one file by default) but have their own Alembic
+history, folder :mod:`burraco.tournament.migrations` and version table
+``alembic_version_tournament``, so they never interfere with the server's.
+
+* ``tournaments``          settings (JSON), a version bumped by every change
+* ``tournament_pairs``     the registered pairs, numbered in registration order
+* ``tournament_rounds``    each round's movement, tables (NS, EW) and byes
+* ``tournament_results``   each table's MP, VP, optional smazzate, who entered it, how
+                           many times it was corrected
+* ``tournament_online``    the game-server table playing a tournament table online
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any, ClassVar
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import JSON, DateTime, Engine, ForeignKey, Integer, String, func
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+VERSION_TABLE = "alembic_version_tournament"
+
+
+class Base(DeclarativeBase):
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class TournamentRow(Base):
+    __tablename__ = "tournaments"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True),
+                                                 server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True),
+                                                 server_default=func.now())
+
+
+class PairRow(Base):
+    __tablename__ = "tournament_pairs"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    players: Mapped[list[Any]] = mapped_column(JSON)
+
+
+class RoundRow(Base):
+    __tablename__ = "tournament_rounds"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    movement: Mapped[str] = mapped_column(String(20))
+    tables: Mapped[list[Any]] = mapped_column(JSON)
+    """[[table, ns, ew], ...]"""
+    byes: Mapped[list[Any]] = mapped_column(JSON)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True),
+                                                 server_default=func.now())
+
+
+class ResultRow(Base):
+    __tablename__ = "tournament_results"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table: Mapped[int] = mapped_column(Integer, primary_key=True)
+    ns: Mapped[int] = mapped_column(Integer)
+    ew: Mapped[int] = mapped_column(Integer)
+    mp_ns: Mapped[int] = mapped_column(Integer)
+    mp_ew: Mapped[int] = mapped_column(Integer)
+    vp_ns: Mapped[int] = mapped_column(Integer)
+    vp_ew: Mapped[int] = mapped_column(Integer)
+    hands: Mapped[list[Any]] = mapped_column(JSON)
+    source: Mapped[str] = mapped_column(String(16))
+    corrections: Mapped[int] = mapped_column(Integer, default=0)
+    entered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True),
+                                                 server_default=func.now())
+
+
+class OnlineRow(Base):
+    __tablename__ = "tournament_online"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table: Mapped[int] = mapped_column(Integer, primary_key=True)
+    server_table: Mapped[str] = mapped_column(String(32), index=True)
+    """The game server's table id."""
+    seats: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """Seat tokens and invite links by seat number, as the server returned them."""
+
+
+def alembic_config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def migrate(engine: Engine) -> None:
+    """Create or upgrade the tournament tables (idempotent)."""
+    config = alembic_config()
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "head")
