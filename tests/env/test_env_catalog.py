@@ -83,6 +83,10 @@ def test_what_has_no_id_is_refused() -> None:
         action_of(catalog.size())
     with pytest.raises(ValueError, match="needs the hand"):
         action_of(ATTACH_HAND)
+    hand = ids_from_faces([parse_faces("7C 10C KD")])[0]
+    with pytest.raises(ValueError, match="whole-hand"):
+        action_id(parse_action("attach 1 7C 10C"), hand)
+    assert action_id(parse_action("attach 1 7C 10C KD"), hand) == ATTACH_HAND
 
 
 def test_every_meld_id_is_a_legal_meld() -> None:

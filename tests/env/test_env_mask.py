@@ -28,12 +28,12 @@ SCALE = max(1, int(os.environ.get("BURRACO_ENV_HANDS", "1")))  # more hands: BUR
 
 def check_state(state: HandState, kinds: Counter[str], slots: Counter[int]) -> None:
     legal = legal_actions(state)
-    ids = [action_id(a) for a in legal]
+    hand = state.hands[state.turn]
+    ids = [action_id(a, hand) for a in legal]
     assert len(set(ids)) == len(ids), "two legal actions share an id"
     mask = catalog.action_mask(state)
     assert mask.dtype == np.int8 and mask.shape == (catalog.size(),)
     assert set(np.flatnonzero(mask).tolist()) == set(ids)
-    hand = state.hands[state.turn]
     for i, action in zip(ids, legal, strict=True):
         assert action_of(i, hand) == action
         trial = state.clone()

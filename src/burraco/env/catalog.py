@@ -200,8 +200,12 @@ def _checked(action: int) -> int:
     return action
 
 
-def action_id(action: Action) -> int:
-    """The id of an engine action; ``ValueError`` if the catalog has none (``time``)."""
+def action_id(action: Action, hand: Iterable[int] | None = None) -> int:
+    """The id of an engine action; ``ValueError`` if the catalog has none (``time``).
+
+    An attachment of several cards has an id only as the whole hand's (the one
+    kind the engine lists): give ``hand`` (physical cards) to have that checked.
+    """
     if isinstance(action, Draw):
         return DRAW
     if isinstance(action, Pickup):
@@ -213,6 +217,8 @@ def action_id(action: Action) -> int:
             raise ValueError(f"meld slot {action.meld} is beyond the catalog's {MAX_MELDS}")
         if len(action.faces) == 1:
             return ATTACH + action.meld * FACES + action.faces[0]
+        if hand is not None and sorted(action.faces) != sorted(CARD_FACE[c] for c in hand):
+            raise ValueError(f"{action}: only a whole-hand attachment of several cards has an id")
         return ATTACH_HAND + action.meld
     if isinstance(action, NewMeld):
         index = tables().meld_index.get(tuple(action.faces))
