@@ -11,7 +11,7 @@ export function CardFace(props: { text: string; id?: number; small?: boolean; cl
     <span class={`card-face ${props.small ? "small" : ""} ${props.class ?? ""}`} data-card={card.face}
       title={label}>
       <img src={faceImage(card.face, props.id)} alt={label} draggable={false} />
-      {card.role && <span class="role">= {cardLabel(card.role)}</span>}
+      {card.role && <span class="role">{cardLabel(card.role)}</span>}
     </span>
   );
 }
@@ -63,7 +63,7 @@ export function Header(props: { children?: ComponentChildren }) {
   return (
     <header class="top">
       <a class="brand" href="/" onClick={navigate}>
-        <img src="/cards/AH.svg" alt="" /> {t("app.title")}
+        <img src="/cards/B2.svg" alt="" /> {t("app.title")}
       </a>
       <div class="top-middle">{props.children}</div>
       <LangSwitch />

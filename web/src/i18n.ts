@@ -72,7 +72,7 @@ const en = {
   "status.playing": "playing",
   "status.finished": "finished",
   "seat.open": "open seat",
-  "seat.bot": "bot ({level})",
+  "seat.bot": "Bot {n} ({level})",
   "seat.name": "Seat {n}",
   "level.random": "random",
   "level.basic": "basic",
@@ -100,6 +100,7 @@ const en = {
   "table.moveRight": "Move right",
   "table.stock": "Stock",
   "table.cards": "{n} cards",
+  "table.card1": "1 card",
   "table.pile": "Discard pile",
   "table.pileEmpty": "empty",
   "table.pileShow": "Show all {n}",
@@ -284,7 +285,7 @@ const it: Record<Key, string> = {
   "status.playing": "in gioco",
   "status.finished": "finita",
   "seat.open": "posto libero",
-  "seat.bot": "bot ({level})",
+  "seat.bot": "Bot {n} ({level})",
   "seat.name": "Posto {n}",
   "level.random": "casuale",
   "level.basic": "base",
@@ -312,6 +313,7 @@ const it: Record<Key, string> = {
   "table.moveRight": "Sposta a destra",
   "table.stock": "Tallone",
   "table.cards": "{n} carte",
+  "table.card1": "1 carta",
   "table.pile": "Scarti",
   "table.pileEmpty": "vuoto",
   "table.pileShow": "Mostra tutte le {n}",
@@ -583,6 +585,11 @@ export function reasonText(code: string, reason: string, as: Lang = current): st
   const known = CODE_TEXT[code];
   if (known) return known[as];
   return capitalise(as === "it" ? reasonIt(reason) : reason);
+}
+
+/** "1 card", "5 cards". */
+export function cardCount(n: number, as: Lang = current): string {
+  return n === 1 ? t("table.card1", undefined, as) : t("table.cards", { n }, as);
 }
 
 export function capitalise(text: string): string {

@@ -340,7 +340,7 @@ export function CopyLink(props: { label: string; url: string }) {
 function seatLabel(table: TableSummary, seat: number): string {
   const spec = table.config.seats[seat];
   const presence = table.seats?.[seat];
-  if (spec.kind === "bot") return t("seat.bot", { level: levelName(spec.level) });
+  if (spec.kind === "bot") return t("seat.bot", { n: seat + 1, level: levelName(spec.level) });
   return presence?.nickname ?? t("seat.open");
 }
 

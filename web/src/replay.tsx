@@ -11,7 +11,7 @@ import { burracoType, FIBUR_TYPES } from "./burraco";
 import { cardLabel, packOf } from "./cards";
 import { CardBack, CardFace, Header, navigate } from "./components";
 import { dealFromOrder } from "./deal";
-import { t, useLang, type Key } from "./i18n";
+import { cardCount, t, useLang, type Key } from "./i18n";
 import { errorText, levelName } from "./lobby";
 import { sha256Hex, commitmentText } from "./sha256";
 import { ScoreTable } from "./table";
@@ -106,7 +106,7 @@ export function ReplayPage({ id }: { id: string }) {
 
   const names = (seat: number) => {
     const recorded = replay?.record.seats?.[seat];
-    if (recorded?.startsWith("bot:")) return t("seat.bot", { level: levelName(recorded.slice(4)) });
+    if (recorded?.startsWith("bot:")) return t("seat.bot", { n: seat + 1, level: levelName(recorded.slice(4)) });
     return recorded ?? t("seat.name", { n: seat + 1 });
   };
 
@@ -204,7 +204,7 @@ function Frame(props: { replay: HandReplay; step: number; names: (seat: number) 
       <div class="replay-hands">
         {Array.from({ length: players }, (_, seat) => (
           <div class={`replay-hand ${frame.turn === seat && frame.phase !== "over" ? "turn" : ""}`} data-seat={seat}>
-            <h4>{names(seat)} <small>{t("table.cards", { n: frame.hands[seat].length })}</small></h4>
+            <h4>{names(seat)} <small>{cardCount(frame.hands[seat].length)}</small></h4>
             <div class="row">{frame.hands[seat].map(([c, cid]) => <CardFace text={c} id={cid} small />)}</div>
             {frame.pending[seat].length > 0 && (
               <div class="row pending" title={t("replay.pending")}>
@@ -232,11 +232,11 @@ function Frame(props: { replay: HandReplay; step: number; names: (seat: number) 
       </div>
       <div class="replay-table">
         <div>
-          <h4>{t("table.pile")} <small>{t("table.cards", { n: frame.pile.length })}</small></h4>
+          <h4>{t("table.pile")} <small>{cardCount(frame.pile.length)}</small></h4>
           <div class="row">{frame.pile.map(([c, cid]) => <CardFace text={c} id={cid} small />)}</div>
         </div>
         <div>
-          <h4>{t("replay.stock")} <small>{t("table.cards", { n: frame.stock.length })}</small></h4>
+          <h4>{t("replay.stock")} <small>{cardCount(frame.stock.length)}</small></h4>
           <div class="row stock-row">{frame.stock.map(([c, cid]) => <CardFace text={c} id={cid} small />)}</div>
         </div>
         <div>

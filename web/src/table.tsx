@@ -7,7 +7,7 @@ import { CardBack, CardFace, Dialog, go, Header, navigate } from "./components";
 import { TableConnection, type HandEnded, type HandView, type LogLine, type TableState } from "./connection";
 import { startDrag, type DropInfo } from "./drag";
 import { moveCard, reconcile, sortedIds } from "./handorder";
-import { reasonText, t, useLang, type Key } from "./i18n";
+import { cardCount, reasonText, t, useLang, type Key } from "./i18n";
 import { CopyLink, errorText, levelName, NicknameForm } from "./lobby";
 
 // --- who is who --------------------------------------------------------------------------
@@ -15,7 +15,9 @@ import { CopyLink, errorText, levelName, NicknameForm } from "./lobby";
 export function seatName(state: TableState, seat: number): string {
   const presence = state.seats[seat];
   const spec = state.config?.seats[seat];
-  if (spec?.kind === "bot" || presence?.kind === "bot") return t("seat.bot", { level: levelName(spec?.level ?? presence?.level ?? null) });
+  if (spec?.kind === "bot" || presence?.kind === "bot") {
+    return t("seat.bot", { n: seat + 1, level: levelName(spec?.level ?? presence?.level ?? null) });
+  }
   return presence?.nickname ?? t("seat.name", { n: seat + 1 });
 }
 
@@ -223,6 +225,7 @@ function Table(props: { conn: TableConnection; guest: GuestInfo | null; onSeated
 
   return (
     <div class={`page table-page ${myTurn ? "my-turn" : ""}`} data-version={state.version} data-seat={me ?? ""}
+      data-synced={state.synced} data-pending={busy ? "1" : ""} data-link={state.link}
       data-phase={hand?.phase ?? ""} data-turn={turnSeat ?? ""} data-status={state.status}>
       <Header>
         <ScoreLine state={state} />
@@ -322,7 +325,7 @@ function Table(props: { conn: TableConnection; guest: GuestInfo | null; onSeated
                 )}
                 {selected.size > 0 && <button type="button" data-action="clear" onClick={() => setSelected(new Set())}>{t("table.clear")}</button>}
               </div>
-              {legal && <script type="application/json" id="legal-actions">{JSON.stringify(legal.actions)}</script>}
+              {legal && <script type="application/json" id="legal-actions" data-version={legal.version}>{JSON.stringify(legal.actions)}</script>}
             </section>
           )}
           <Log state={state} />
@@ -359,13 +362,17 @@ function ScoreLine({ state }: { state: TableState }) {
   const players = state.config?.players ?? 0;
   if (!match || !players) return null;
   const groups = scorerSeats(players, match.scores.length);
+  const usThem = state.seat !== null && groups.length === 2 && players % 2 === 0;
+  const label = (seats: number[]) => (usThem ? (seats.includes(state.seat!) ? t("table.us") : t("table.them"))
+    : namesOf(state, seats));
   const limit = match.mode === "free" ? t("table.to", { n: match.target ?? "" })
     : t("table.handOf", { n: Math.min(state.hand?.number ?? match.hands.length, match.smazzate ?? 0), m: match.smazzate ?? "" });
   return (
     <div class="score-line" aria-label={t("table.score")}>
       {groups.map((seats, k) => (
-        <span class={`score ${state.seat !== null && seats.includes(state.seat) ? "mine" : ""}`} data-score={k}>
-          {namesOf(state, seats)} <strong>{match.scores[k]}</strong>
+        <span class={`score ${state.seat !== null && seats.includes(state.seat) ? "mine" : ""}`} data-score={k}
+          title={namesOf(state, seats)}>
+          {label(seats)} <strong>{match.scores[k]}</strong>
         </span>
       ))}
       <span class="limit">{limit}</span>
@@ -393,7 +400,7 @@ function Players({ state, now, clockLeft }: { state: TableState; now: number; cl
               title={presence?.online === false ? t("table.offline") : t("table.online")} />
             <span class="name">{seatName(state, seat)}</span>
             {relation && <span class="relation">{relation}</span>}
-            {hand && <span class="count" data-count={hand.hand_counts[seat]}>{t("table.cards", { n: hand.hand_counts[seat] })}</span>}
+            {hand && <span class="count" data-count={hand.hand_counts[seat]}>{cardCount(hand.hand_counts[seat])}</span>}
             {presence?.online === false && <span class="offline">{t("table.offline")}</span>}
             {grace !== null && <span class="grace">{t("table.grace", { s: grace })}</span>}
             {presence?.standin && <span class="standin">{t("table.standin")}</span>}
@@ -428,12 +435,12 @@ function Stock(props: { hand: HandView; canDraw: boolean; onDraw: () => void; on
     <div class="stock">
       <span class="label">{t("table.stock")}</span>
       <button type="button" class="pile-button" data-testid="stock" disabled={hand.stock_count === 0}
-        aria-label={`${t("table.draw")} (${t("table.cards", { n: hand.stock_count })})`}
+        aria-label={`${t("table.draw")} (${cardCount(hand.stock_count)})`}
         onClick={() => props.canDraw && props.onDraw()}
         onPointerDown={(e) => props.canDraw && startDrag(e, props.onDrop)}>
         {hand.stock_count > 0 ? <CardBack pack={0} /> : <span class="empty-slot" />}
       </button>
-      <span class="count" data-stock={hand.stock_count}>{t("table.cards", { n: hand.stock_count })}</span>
+      <span class="count" data-stock={hand.stock_count}>{cardCount(hand.stock_count)}</span>
     </div>
   );
 }
@@ -448,12 +455,12 @@ function Pile(props: {
     <div class="pile" data-drop="pile">
       <span class="label">{t("table.pile")}</span>
       <button type="button" class="pile-button" data-testid="pile"
-        aria-label={props.canDiscard ? t("table.discard") : `${t("table.pickup")} (${t("table.cards", { n: hand.pile.length })})`}
+        aria-label={props.canDiscard ? t("table.discard") : `${t("table.pickup")} (${cardCount(hand.pile.length)})`}
         onClick={() => (props.canDiscard ? props.onDiscard() : props.canPickup && hand.pile.length ? props.onPickup() : props.setOpen(!props.open))}
         onPointerDown={(e) => props.canPickup && hand.pile.length > 0 && startDrag(e, props.onDrop)}>
         {top ? <CardFace text={top} /> : <span class="empty-slot">{t("table.pileEmpty")}</span>}
       </button>
-      <span class="count">{t("table.cards", { n: hand.pile.length })}</span>
+      <span class="count">{cardCount(hand.pile.length)}</span>
       {hand.pile.length > 1 && (
         <button type="button" class="link" data-testid="pile-toggle" aria-expanded={props.open}
           onClick={() => props.setOpen(!props.open)}>

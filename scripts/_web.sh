@@ -1,0 +1,22 @@
+# Sourced by scripts/run and scripts/test (after _venv.sh): build the browser client in web/
+# into src/burraco/server/static/ (which `burraco serve` serves) when it is missing or when
+# anything in web/ that goes into the build changed.  Needs Node 20+ and npm.
+set -euo pipefail
+web="$root/web"
+built="$root/src/burraco/server/static"
+web_hash=$(cd "$web" && find package.json package-lock.json index.html vite.config.ts tsconfig.json \
+  scripts src -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
+if [ ! -f "$built/index.html" ] || [ "$(cat "$built/.web-build" 2>/dev/null)" != "$web_hash" ]; then
+  if ! command -v npm >/dev/null; then
+    echo "building the web client needs Node.js 20+ and npm (https://nodejs.org)" >&2
+    exit 1
+  fi
+  if [ ! -f "$web/node_modules/.package-lock.json" ] \
+      || [ "$web/package-lock.json" -nt "$web/node_modules/.package-lock.json" ]; then
+    echo "installing the web client's packages (npm ci)" >&2
+    (cd "$web" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+  echo "building the web client into $built" >&2
+  (cd "$web" && npm run --silent build >/dev/null)
+  echo "$web_hash" > "$built/.web-build"
+fi
