@@ -34,6 +34,7 @@ from burraco.server.identity import GUEST_COOKIE, Guest, TokenError, check_nickn
 from burraco.server.storage import repository as repo
 from burraco.server.tables import TableConfigError, TableRequest
 from burraco.server.web import install_web
+from burraco.tournament.web import install as install_tournaments
 
 
 class ApiError(Exception):
@@ -165,5 +166,6 @@ def create_app(settings: ServerConfig) -> FastAPI:
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await serve_connection(websocket, table_id, hub)
 
+    install_tournaments(app)  # director and player pages under /tournaments/ (before the catch-all)
     install_web(app)  # the browser client and its read-only calls (last: it has a catch-all)
     return app

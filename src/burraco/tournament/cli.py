@@ -11,6 +11,7 @@
                        [--pairs NS EW] [--hands 450:-100,300:200,...] [--correct]
     burraco tournament standings [-t ID] [--json]
     burraco tournament export [-t ID] [--csv FILE] [--results-csv FILE] [--html FILE]
+    burraco tournament serve [--host H] [--port P]
     burraco tournament simulate --pairs 24 --schedule mitchell:3,danish:1 --hands 3
                        --bots advanced [--duplicate] [--jobs J] [--seed S] [--json FILE]
 
@@ -121,6 +122,14 @@ def register(sub: Any) -> None:
     export.add_argument("--results-csv", metavar="FILE", help="every table's result as CSV")
     export.add_argument("--html", metavar="FILE", help="printable HTML page")
     export.set_defaults(handler=_guard("export", _export))
+
+    serve = actions.add_parser(
+        "serve", parents=[common], help="serve the director's web pages on their own",
+        description="Serve the director and player pages (/tournaments/) without the game "
+        "server.  `burraco serve` shows them too when it includes the tournament router.")
+    serve.add_argument("--host", default="127.0.0.1", help="interface (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8010, help="port (default 8010)")
+    serve.set_defaults(handler=_guard("serve", _serve))
 
     sim = actions.add_parser(
         "simulate", help="play a whole event with bots and print the standings",
@@ -368,6 +377,22 @@ def _write(target: str, text: str) -> None:
     except OSError as exc:
         raise UsageError(f"{target}: {exc}") from None
     print(f"wrote {target}", file=sys.stderr)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from burraco.server.config import ConfigError, default_db_url, normalize_db_url
+    from burraco.tournament.web import create_app
+
+    try:
+        url = normalize_db_url(args.db or default_db_url())
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+    print(f"tournament pages on http://{args.host}:{args.port}/tournaments/ ({url})",
+          file=sys.stderr)
+    uvicorn.run(create_app(url), host=args.host, port=args.port, log_level="warning")
+    return 0
 
 
 def _simulate(args: argparse.Namespace) -> int:

@@ -1,0 +1,390 @@
+"""Director and player pages: plain server-rendered HTML, printable, no JavaScript.
+
+:func:`make_router` gives a FastAPI router under ``/tournaments``; the game
+server can include it (before the browser client's catch-all), and
+:func:`create_app` wraps it in a small app of its own for ``burraco tournament
+serve`` and the browser tests.
+
+* ``GET  /tournaments/``                 every tournament, and the form to create one
+* ``POST /tournaments/``                 create (form fields as the CLI's options)
+* ``GET  /tournaments/{id}/``            the director's page: pairs, rounds, result forms
+* ``POST /tournaments/{id}/pairs``       register pairs (one per line)
+* ``POST /tournaments/{id}/rounds``      start the next round
+* ``POST /tournaments/{id}/results``     enter or correct a table's result
+* ``GET  /tournaments/{id}/standings``   for players: the current round's tables and the
+                                         standings (``?refresh=SECONDS`` reloads it)
+* ``GET  /tournaments/{id}/print``       the printable page; ``standings.csv``, ``results.csv``
+* ``GET  /api/tournaments/{id}``         the same as JSON
+
+A refused change answers 422 with the page and the reason, and changes nothing.
+If ``BURRACO_DIRECTOR_KEY`` is set, the POSTs need the cookie set by
+``GET /tournaments/login?key=KEY``; without it the pages are open, as suits a
+club's own machine.
+"""
+
+from __future__ import annotations
+
+import hmac
+import os
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from html import escape
+from typing import Any
+from urllib.parse import parse_qs, quote
+
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse
+from starlette.concurrency import run_in_threadpool
+
+from burraco.tournament.errors import TournamentError
+from burraco.tournament.export import (
+    meta_html,
+    page,
+    printable_html,
+    results_csv,
+    round_html,
+    standings_csv,
+    standings_html,
+)
+from burraco.tournament.model import DEFAULT_TIE_BREAKS, Settings, Tournament
+from burraco.tournament.scale import scale_for
+from burraco.tournament.schedule import Schedule
+from burraco.tournament.service import Director
+from burraco.tournament.standings import standings
+
+KEY_ENV = "BURRACO_DIRECTOR_KEY"
+KEY_COOKIE = "burraco_director"
+MAX_FORM = 64 * 1024
+
+DirectorOf = Callable[[Request], Director]
+
+
+class Refused(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+async def _form(request: Request) -> dict[str, str]:
+    body = await request.body()
+    if len(body) > MAX_FORM:
+        raise Refused(413, "form too large")
+    fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
+    return {k: v[-1] for k, v in fields.items()}
+
+
+def _int(form: dict[str, str], name: str, what: str, default: int | None = None) -> int:
+    text = form.get(name, "").strip()
+    if not text and default is not None:
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise TournamentError(f"{what} must be a whole number, not {text!r}") from None
+
+
+def _check_key(request: Request) -> None:
+    key = os.environ.get(KEY_ENV)
+    if key and not hmac.compare_digest(request.cookies.get(KEY_COOKIE, ""), key):
+        raise Refused(403, f"director pages are locked: open /tournaments/login?key=... "
+                      f"(the server's {KEY_ENV})")
+
+
+def settings_from_form(form: dict[str, str]) -> Settings:
+    hands = _int(form, "hands", "smazzate per match", 3)
+    tie_breaks = form.get("tie_breaks", ",".join(DEFAULT_TIE_BREAKS))
+    vp_table = form.get("vp_table", "").strip()
+    return Settings(
+        name=form.get("name", "").strip(), hands=hands,
+        schedule=Schedule.parse(form.get("schedule", "mitchell:3,danish:1")),
+        scale=scale_for(hands, vp_table) if vp_table else None,
+        duplicate=form.get("duplicate", "") in ("1", "on", "true"),
+        bye_vp=_int(form, "bye_vp", "the bye's VP", 14),
+        bye_mp=_int(form, "bye_mp", "the bye's MP", 355),
+        tie_breaks=tuple(k.strip() for k in tie_breaks.split(",") if k.strip()),
+        seating="draw" if form.get("seating") == "draw" else "registration",
+        seed=_int(form, "seed", "the seed", 1))
+
+
+# --- pages ------------------------------------------------------------------------------------
+
+def _notice(ok: str | None, error: str | None) -> str:
+    out = ""
+    if ok:
+        out += f"<p class='ok' role='status' id='notice'>{escape(ok)}</p>"
+    if error:
+        out += f"<p class='error' role='alert' id='error'>{escape(error)}</p>"
+    return out
+
+
+NAV_HOME = "<nav><a href='/tournaments/'>All tournaments</a></nav>"
+
+
+def home_page(director: Director, *, error: str | None = None) -> str:
+    rows = "".join(
+        f"<tr><td><a href='/tournaments/{quote(s.id)}/'>{escape(s.name)}</a></td>"
+        f"<td>{s.pairs}</td><td><code>{escape(s.schedule)}</code></td>"
+        f"<td>{escape(s.status)}</td></tr>" for s in director.summaries())
+    listing = (f"<table id='tournaments'><tr><th>tournament</th><th>pairs</th><th>schedule</th>"
+               f"<th>status</th></tr>{rows}</table>" if rows else "<p>No tournament yet.</p>")
+    form = f"""
+<h2>New tournament</h2>
+<form method='post' action='/tournaments/' id='create'>
+<p><label>Name <input name='name' required size='40'></label></p>
+<p><label>Schedule <input name='schedule' value='mitchell:3,danish:1' size='30'></label>
+ <small>mitchell:N[@STEP], danish:N, danish-modified:N, roundrobin, random:N</small></p>
+<p><label>Smazzate per match <input type='number' name='hands' value='3' min='1' max='12'>
+</label> <label>VP table (needed unless 3 or 4 smazzate)
+ <input name='vp_table' placeholder='NAME:B1,...,B10' size='30'></label></p>
+<p><label><input type='checkbox' name='duplicate' value='1'> duplicate deals (carte uguali)
+</label></p>
+<p><label>Bye VP <input type='number' name='bye_vp' value='14' min='0' max='20'></label>
+ <label>Bye MP <input type='number' name='bye_mp' value='355' step='5'></label></p>
+<p><label>Tie-breaks after VP <input name='tie_breaks' value='{",".join(DEFAULT_TIE_BREAKS)}'>
+</label> <small>mp_diff, h2h, mp, lot</small></p>
+<p><label>First-round seating <select name='seating'><option>registration</option>
+<option>draw</option></select></label> <label>Seed <input type='number' name='seed' value='1'>
+</label></p>
+<p><button type='submit'>Create</button></p>
+</form>"""
+    return page("Tournaments", f"<h1>Tournaments</h1>{_notice(None, error)}{listing}{form}")
+
+
+def director_page(tid: str, t: Tournament, *, ok: str | None = None,
+                  error: str | None = None) -> str:
+    base = f"/tournaments/{quote(tid)}"
+    nav = (f"<nav>{NAV_HOME[5:-6]}<a href='{base}/standings'>Players' page</a>"
+           f"<a href='{base}/print'>Printable page</a><a href='{base}/standings.csv'>"
+           f"Standings CSV</a><a href='{base}/results.csv'>Results CSV</a></nav>")
+    parts = [nav, f"<h1>{escape(t.settings.name)}</h1>", meta_html(t), _notice(ok, error)]
+    pairs = "".join(f"<li value='{p.number}'>{escape(p.name)}</li>" for p in t.pairs)
+    parts.append(f"<h2>Pairs ({len(t.pairs)})</h2><ol id='pairs'>{pairs}</ol>")
+    if not t.rounds:
+        parts.append("<form method='post' action='pairs' id='register'>"
+                     "<p><label>Register pairs, one per line<br>"
+                     "<textarea name='pairs' rows='6' cols='40'></textarea></label></p>"
+                     "<p><button type='submit'>Register</button></p></form>")
+    current = t.current
+    if current is not None:
+        parts.append(round_html(t, current, with_forms=True))
+    if not t.finished and (current is None or t.round_complete(current.number)):
+        label = "Start round 1" if current is None else f"Start round {current.number + 1}"
+        parts.append(f"<form method='post' action='rounds' id='start'><button type='submit'>"
+                     f"{label}</button></form>")
+    parts.append(f"<h2>{'Final ranking' if t.finished else 'Standings'}</h2>"
+                 f"{standings_html(t)}")
+    for played in reversed(t.rounds[:-1]):
+        parts.append(round_html(t, played, with_forms=True))
+    return page(t.settings.name, "\n".join(parts))
+
+
+def players_page(t: Tournament, refresh: int | None = None) -> str:
+    parts = [f"<h1>{escape(t.settings.name)}</h1>", meta_html(t)]
+    current = t.current
+    if current is not None:
+        parts.append(round_html(t, current))
+    parts.append(f"<h2>{'Final ranking' if t.finished else 'Standings'}</h2>"
+                 f"{standings_html(t)}")
+    html = page(t.settings.name, "\n".join(parts))
+    if refresh:
+        html = html.replace("<meta charset='utf-8'>",
+                            f"<meta charset='utf-8'><meta http-equiv='refresh' "
+                            f"content='{max(5, refresh)}'>", 1)
+    return html
+
+
+def tournament_json(tid: str, t: Tournament) -> dict[str, Any]:
+    current = t.current
+    return {
+        "id": tid, "name": t.settings.name, "status": t.status,
+        "settings": t.settings.to_dict(),
+        "pairs": [{"number": p.number, "name": p.name, "players": list(p.players)}
+                  for p in t.pairs],
+        "round": None if current is None else {
+            "number": current.number, "movement": current.movement,
+            "tables": [{"table": tb.number, "ns": tb.ns, "ew": tb.ew} for tb in current.tables],
+            "byes": list(current.byes)},
+        "results": [r.to_dict() for r in t.results],
+        "standings": [s.to_dict() for s in standings(t)],
+    }
+
+
+# --- the router -------------------------------------------------------------------------------
+
+def make_router(director_of: DirectorOf) -> APIRouter:
+    router = APIRouter()
+
+    def html(body: str, status: int = 200) -> HTMLResponse:
+        return HTMLResponse(body, status_code=status)
+
+    async def load(request: Request, tid: str) -> Tournament:
+        director = director_of(request)
+        return await run_in_threadpool(director.load, tid)
+
+    async def refused_page(request: Request, tid: str, exc: Exception,
+                           status: int) -> HTMLResponse:
+        try:
+            t = await load(request, tid)
+        except TournamentError:
+            return html(page("Not found", f"{NAV_HOME}{_notice(None, str(exc))}"), 404)
+        return html(director_page(tid, t, error=str(exc)), status)
+
+    @router.get("/tournaments/login")
+    async def login(key: str = "") -> RedirectResponse:
+        response = RedirectResponse("/tournaments/", status_code=303)
+        response.set_cookie(KEY_COOKIE, key, httponly=True, samesite="strict")
+        return response
+
+    @router.get("/tournaments/", response_class=HTMLResponse)
+    async def home(request: Request) -> HTMLResponse:
+        return html(await run_in_threadpool(home_page, director_of(request)))
+
+    @router.post("/tournaments/")
+    async def create(request: Request) -> Any:
+        director = director_of(request)
+        try:
+            _check_key(request)
+            form = await _form(request)
+            settings = settings_from_form(form)
+            tid = await run_in_threadpool(director.create, settings)
+        except TournamentError as exc:
+            return html(await run_in_threadpool(home_page, director, error=str(exc)), 422)
+        except Refused as exc:
+            return html(await run_in_threadpool(home_page, director, error=str(exc)),
+                        exc.status)
+        return RedirectResponse(f"/tournaments/{quote(tid)}/?ok=created", status_code=303)
+
+    @router.get("/tournaments/{tid}/", response_class=HTMLResponse)
+    async def director_view(request: Request, tid: str, ok: str | None = None) -> HTMLResponse:
+        try:
+            t = await load(request, tid)
+        except TournamentError as exc:
+            return html(page("Not found", f"{NAV_HOME}{_notice(None, str(exc))}"), 404)
+        return html(director_page(tid, t, ok=ok))
+
+    async def change(request: Request, tid: str,
+                     act: Callable[[Director, dict[str, str]], str]) -> Any:
+        director = director_of(request)
+        try:
+            _check_key(request)
+            form = await _form(request)
+            message = await run_in_threadpool(act, director, form)
+        except TournamentError as exc:
+            return await refused_page(request, tid, exc, 422)
+        except Refused as exc:
+            return await refused_page(request, tid, exc, exc.status)
+        return RedirectResponse(f"/tournaments/{quote(tid)}/?ok={quote(message)}",
+                                status_code=303)
+
+    @router.post("/tournaments/{tid}/pairs")
+    async def register(request: Request, tid: str) -> Any:
+        def act(director: Director, form: dict[str, str]) -> str:
+            names = [line.strip() for line in form.get("pairs", "").splitlines()
+                     if line.strip()]
+            if not names:
+                raise TournamentError("write the pairs to register, one per line")
+            added = director.register_all(tid, [(n, _players(n)) for n in names])
+            return f"registered {len(added)} pair(s): " + ", ".join(p.label for p in added)
+        return await change(request, tid, act)
+
+    @router.post("/tournaments/{tid}/rounds")
+    async def start_round(request: Request, tid: str) -> Any:
+        def act(director: Director, form: dict[str, str]) -> str:
+            played = director.start_round(tid)
+            return f"round {played.number} ({played.movement}) started"
+        return await change(request, tid, act)
+
+    @router.post("/tournaments/{tid}/results")
+    async def result(request: Request, tid: str) -> Any:
+        def act(director: Director, form: dict[str, str]) -> str:
+            number = _int(form, "round", "the round")
+            table = _int(form, "table", "the table")
+            ns_mp = _int(form, "ns_mp", "the NS score")
+            ew_mp = _int(form, "ew_mp", "the EW score")
+            r = director.record(tid, number, table, ns_mp, ew_mp,
+                                correct=form.get("correct") == "1")
+            return (f"round {number}, table {table}: MP {r.mp[0]} – {r.mp[1]}, "
+                    f"VP {r.vp[0]}–{r.vp[1]}")
+        return await change(request, tid, act)
+
+    @router.get("/tournaments/{tid}/standings", response_class=HTMLResponse)
+    async def players(request: Request, tid: str, refresh: int | None = None) -> HTMLResponse:
+        try:
+            t = await load(request, tid)
+        except TournamentError as exc:
+            return html(page("Not found", _notice(None, str(exc))), 404)
+        return html(players_page(t, refresh))
+
+    @router.get("/tournaments/{tid}/print", response_class=HTMLResponse)
+    async def printable(request: Request, tid: str) -> HTMLResponse:
+        try:
+            return html(printable_html(await load(request, tid)))
+        except TournamentError as exc:
+            return html(page("Not found", _notice(None, str(exc))), 404)
+
+    @router.get("/tournaments/{tid}/standings.csv")
+    async def standings_file(request: Request, tid: str) -> PlainTextResponse:
+        return _csv(standings_csv(await load(request, tid)), f"{tid}-standings.csv")
+
+    @router.get("/tournaments/{tid}/results.csv")
+    async def results_file(request: Request, tid: str) -> PlainTextResponse:
+        return _csv(results_csv(await load(request, tid)), f"{tid}-results.csv")
+
+    @router.get("/api/tournaments/{tid}")
+    async def as_json(request: Request, tid: str) -> JSONResponse:
+        try:
+            t = await load(request, tid)
+        except TournamentError as exc:
+            return JSONResponse({"code": "not_found", "detail": str(exc)}, status_code=404)
+        return JSONResponse(tournament_json(tid, t))
+
+    return router
+
+
+def _players(name: str) -> list[str]:
+    from burraco.tournament.cli import _players as split
+
+    return split(name)
+
+
+def _csv(text: str, filename: str) -> PlainTextResponse:
+    return PlainTextResponse(text, media_type="text/csv; charset=utf-8", headers={
+        "Content-Disposition": f"attachment; filename={filename}"})
+
+
+def server_director(request: Request) -> Director:
+    """The director of the game server's database (the app's hub), created once per app."""
+    state = request.app.state
+    director: Director | None = getattr(state, "tournament_director", None)
+    if director is None:
+        director = Director(state.hub.engine)
+        state.tournament_director = director
+    return director
+
+
+def install(app: FastAPI) -> None:
+    """Add the tournament pages to the game server's app (call before its catch-all)."""
+    app.include_router(make_router(server_director))
+
+
+def create_app(db_url: str) -> FastAPI:
+    """A small app serving only the tournament pages, on its own database connection."""
+    holder: dict[str, Director] = {}
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        holder["director"] = await run_in_threadpool(Director.open, db_url)
+        try:
+            yield
+        finally:
+            holder["director"].close()
+
+    app = FastAPI(title="burraco tournaments", lifespan=lifespan, docs_url=None,
+                  redoc_url=None)
+    app.include_router(make_router(lambda _request: holder["director"]))
+
+    @app.get("/")
+    async def root() -> RedirectResponse:
+        return RedirectResponse("/tournaments/", status_code=307)
+
+    return app

@@ -1,0 +1,117 @@
+"""A director's evening in the real browser, against a real ``burraco serve``.
+
+Create a tournament, register pairs, start a round, enter a wrong and then a right result,
+see the standings, open the players' page.  Chromium is Debian's ``/usr/bin/chromium``
+driven by Playwright (never a downloaded browser); screenshots go to
+``artifacts/screenshots/tournament-*.png``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "server"))
+
+from harness import ServerProcess  # noqa: E402
+
+CHROMIUM = os.environ.get("BURRACO_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-dev-shm-usage"]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+
+pytestmark = pytest.mark.xdist_group("e2e")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder = tmp_path_factory.mktemp("tournament-e2e")
+    process = ServerProcess(f"sqlite:///{folder / 'club.db'}", folder / "server.log")
+    process.start()
+    yield process
+    process.stop()
+
+
+@pytest.fixture(scope="module")
+def page(server: ServerProcess) -> Iterator[Any]:
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(f"{CHROMIUM} is missing: scripts/test installs Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(viewport={"width": 1100, "height": 900})
+        yield context.new_page()
+        browser.close()
+
+
+def shot(page: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"tournament-{name}.png"), full_page=True)
+
+
+def test_director_flow_in_the_browser(server: ServerProcess, page: Any) -> None:
+    page.goto(f"{server.base}/tournaments/")
+    page.get_by_label("Name").fill("Torneo di burraco a coppie")
+    page.get_by_label("Schedule").fill("mitchell:2,danish:1")
+    shot(page, "1-create")
+    page.get_by_role("button", name="Create").click()
+    page.wait_for_url("**/tournaments/torneo-di-burraco-a-coppie/?ok=created")
+
+    page.locator("textarea[name=pairs]").fill("Rossi / Bianchi\nVerdi / Neri\nGialli\nBlu")
+    page.get_by_role("button", name="Register").click()
+    assert page.locator("#notice").inner_text().startswith("registered 4 pair(s)")
+    assert page.locator("#pairs li").count() == 4
+    shot(page, "2-registered")
+
+    page.get_by_role("button", name="Start round 1").click()
+    assert "round 1 (mitchell) started" in page.locator("#notice").inner_text()
+    rows = page.locator("#round-1 tr[data-table]")
+    assert rows.count() == 2
+    assert "1 Rossi / Bianchi" in rows.nth(0).inner_text()
+    assert "3 Gialli" in rows.nth(0).inner_text()
+    shot(page, "3-round-started")
+
+    first = page.locator("#round-1 tr[data-table='1']")
+    first.get_by_label("NS MP").fill("1234")
+    first.get_by_label("EW MP").fill("900")
+    first.locator("form").evaluate("f => f.noValidate = true")  # let the server judge it
+    first.get_by_role("button", name="save").click()
+    error = page.locator("#error").inner_text()
+    assert "round 1, table 1: the NS score 1234 is not a multiple of 5" in error
+    assert page.locator("#round-1 tr.done").count() == 0, "a refused result changes nothing"
+    shot(page, "4-refused-result")
+
+    first = page.locator("#round-1 tr[data-table='1']")
+    first.get_by_label("NS MP").fill("1200")
+    first.get_by_label("EW MP").fill("900")
+    first.get_by_role("button", name="save").click()
+    assert "VP 13–7" in page.locator("#notice").inner_text()
+    second = page.locator("#round-1 tr[data-table='2']")
+    second.get_by_label("NS MP").fill("-150")
+    second.get_by_label("EW MP").fill("410")
+    second.get_by_role("button", name="save").click()
+    assert page.locator("#round-1 tr.done").count() == 2
+
+    standings = page.locator("#standings tr[data-pair]")
+    assert standings.count() == 4
+    top = standings.nth(0).inner_text()
+    assert "Blu" in top and "15" in top and "+560" in top
+    assert page.get_by_role("button", name="Start round 2").is_visible()
+    shot(page, "5-standings")
+
+    page.goto(f"{server.base}/tournaments/torneo-di-burraco-a-coppie/standings")
+    assert page.locator("#round-1 tr[data-table]").count() == 2
+    assert page.locator("form").count() == 0, "the players' page changes nothing"
+    shot(page, "6-players-page")
+
+    answer = server.http.get("/api/tournaments/torneo-di-burraco-a-coppie").json()
+    assert answer["standings"][0]["pair"] == 4
+    assert [r["vp"] for r in answer["results"]] == [[13, 7], [5, 15]]
