@@ -14,6 +14,8 @@ serve`` and the browser tests.
 * ``GET  /tournaments/{id}/standings``   for players: the current round's tables and the
                                          standings (``?refresh=SECONDS`` reloads it)
 * ``GET  /tournaments/{id}/print``       the printable page; ``standings.csv``, ``results.csv``
+* ``POST /tournaments/{id}/online``      play the current round's tables on the game server
+                                         (only inside ``burraco serve``), bots for missing pairs
 * ``GET  /api/tournaments/{id}``         the same as JSON
 
 A refused change answers 422 with the page and the reason, and changes nothing.
@@ -24,10 +26,11 @@ club's own machine.
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import os
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from html import escape
 from typing import Any
 from urllib.parse import parse_qs, quote
@@ -36,6 +39,7 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
 
+from burraco.tournament import online
 from burraco.tournament.errors import TournamentError
 from burraco.tournament.export import (
     meta_html,
@@ -150,8 +154,36 @@ def home_page(director: Director, *, error: str | None = None) -> str:
     return page("Tournaments", f"<h1>Tournaments</h1>{_notice(None, error)}{listing}{form}")
 
 
+def online_html(t: Tournament, online: dict[int, dict[str, Any]], *,
+                invites: bool) -> str:
+    """The web tables of the current round: seat invitations (director) or watch links."""
+    if not online or t.current is None:
+        return ""
+    names = {p.number: p.name for p in t.pairs}
+    items = []
+    for number in sorted(online):
+        table = t.current.table(number)
+        link = online[number]
+        parts = [f"<a href='{escape(link['seats']['watch'])}'>watch</a>"]
+        if invites:
+            for seat in link["seats"]["seats"]:
+                pair = table.ns if seat["seat"] in (0, 2) else table.ew
+                who = f"{'NS' if seat['seat'] in (0, 2) else 'EW'} {pair} {names[pair]}"
+                if seat.get("invite"):
+                    parts.append(f"<a href='{escape(seat['invite'])}'>seat {seat['seat']} "
+                                 f"({escape(who)})</a>")
+                else:
+                    parts.append(f"seat {seat['seat']}: bot {escape(str(seat.get('level')))} "
+                                 f"({escape(who)})")
+        done = t.result(t.current.number, number) is not None
+        items.append(f"<li data-online='{number}'>table {number}"
+                     f"{' (finished)' if done else ' (playing)'}: {' · '.join(parts)}</li>")
+    return f"<h3>Played online</h3><ul id='online'>{''.join(items)}</ul>"
+
+
 def director_page(tid: str, t: Tournament, *, ok: str | None = None,
-                  error: str | None = None) -> str:
+                  error: str | None = None, online: dict[int, dict[str, Any]] | None = None,
+                  can_play_online: bool = False) -> str:
     base = f"/tournaments/{quote(tid)}"
     nav = (f"<nav>{NAV_HOME[5:-6]}<a href='{base}/standings'>Players' page</a>"
            f"<a href='{base}/print'>Printable page</a><a href='{base}/standings.csv'>"
@@ -167,6 +199,15 @@ def director_page(tid: str, t: Tournament, *, ok: str | None = None,
     current = t.current
     if current is not None:
         parts.append(round_html(t, current, with_forms=True))
+        parts.append(online_html(t, online or {}, invites=True))
+        if can_play_online and t.missing(current.number) and not t.settings.duplicate:
+            parts.append(
+                "<form method='post' action='online' id='online-form'><p>Play the tables "
+                "without a result online: <label>pairs played by bots <input name='bots' "
+                "placeholder='e.g. 3,7' size='12'></label> <label>bot level <select "
+                "name='level'><option>advanced</option><option>expert</option><option>basic"
+                "</option><option>random</option></select></label> "
+                "<button type='submit'>Open web tables</button></p></form>")
     if not t.finished and (current is None or t.round_complete(current.number)):
         label = "Start round 1" if current is None else f"Start round {current.number + 1}"
         parts.append(f"<form method='post' action='rounds' id='start'><button type='submit'>"
@@ -178,11 +219,13 @@ def director_page(tid: str, t: Tournament, *, ok: str | None = None,
     return page(t.settings.name, "\n".join(parts))
 
 
-def players_page(t: Tournament, refresh: int | None = None) -> str:
+def players_page(t: Tournament, refresh: int | None = None,
+                 online: dict[int, dict[str, Any]] | None = None) -> str:
     parts = [f"<h1>{escape(t.settings.name)}</h1>", meta_html(t)]
     current = t.current
     if current is not None:
         parts.append(round_html(t, current))
+        parts.append(online_html(t, online or {}, invites=False))
     parts.append(f"<h2>{'Final ranking' if t.finished else 'Standings'}</h2>"
                  f"{standings_html(t)}")
     html = page(t.settings.name, "\n".join(parts))
@@ -211,15 +254,31 @@ def tournament_json(tid: str, t: Tournament) -> dict[str, Any]:
 
 # --- the router -------------------------------------------------------------------------------
 
+def _hub(request: Request) -> Any:
+    """The game server's hub when these pages run inside ``burraco serve``, else ``None``."""
+    return getattr(request.app.state, "hub", None)
+
+
 def make_router(director_of: DirectorOf) -> APIRouter:
     router = APIRouter()
+    watchers: set[asyncio.Task[None]] = set()
 
     def html(body: str, status: int = 200) -> HTMLResponse:
         return HTMLResponse(body, status_code=status)
 
     async def load(request: Request, tid: str) -> Tournament:
         director = director_of(request)
+        hub = _hub(request)
+        if hub is not None:  # results of finished web tables come in before any page shows
+            with suppress(TournamentError):
+                await run_in_threadpool(online.collect, director, hub.engine, tid)
         return await run_in_threadpool(director.load, tid)
+
+    async def links(request: Request, t: Tournament, tid: str) -> dict[int, dict[str, Any]]:
+        if t.current is None:
+            return {}
+        return await run_in_threadpool(director_of(request).online_tables, tid,
+                                       t.current.number)
 
     async def refused_page(request: Request, tid: str, exc: Exception,
                            status: int) -> HTMLResponse:
@@ -227,7 +286,8 @@ def make_router(director_of: DirectorOf) -> APIRouter:
             t = await load(request, tid)
         except TournamentError:
             return html(page("Not found", f"{NAV_HOME}{_notice(None, str(exc))}"), 404)
-        return html(director_page(tid, t, error=str(exc)), status)
+        return html(director_page(tid, t, error=str(exc), online=await links(request, t, tid),
+                                  can_play_online=_hub(request) is not None), status)
 
     @router.get("/tournaments/login")
     async def login(key: str = "") -> RedirectResponse:
@@ -260,7 +320,8 @@ def make_router(director_of: DirectorOf) -> APIRouter:
             t = await load(request, tid)
         except TournamentError as exc:
             return html(page("Not found", f"{NAV_HOME}{_notice(None, str(exc))}"), 404)
-        return html(director_page(tid, t, ok=ok))
+        return html(director_page(tid, t, ok=ok, online=await links(request, t, tid),
+                                  can_play_online=_hub(request) is not None))
 
     async def change(request: Request, tid: str,
                      act: Callable[[Director, dict[str, str]], str]) -> Any:
@@ -307,13 +368,43 @@ def make_router(director_of: DirectorOf) -> APIRouter:
                     f"VP {r.vp[0]}–{r.vp[1]}")
         return await change(request, tid, act)
 
+    @router.post("/tournaments/{tid}/online")
+    async def play_online(request: Request, tid: str) -> Any:
+        director = director_of(request)
+        hub = _hub(request)
+        try:
+            _check_key(request)
+            if hub is None:
+                raise TournamentError("online play needs the game server: open these pages "
+                                      "through `burraco serve`")
+            form = await _form(request)
+            level = form.get("level", "advanced").strip() or "advanced"
+            bots = {}
+            for part in form.get("bots", "").replace(" ", ",").split(","):
+                if part.strip():
+                    bots[_int({"n": part}, "n", "a pair number")] = level
+            delay = float(form.get("bot_delay", "0.8") or 0.8)
+            opened = await online.open_round(hub, director, tid, bots=bots, bot_delay=delay)
+        except TournamentError as exc:
+            return await refused_page(request, tid, exc, 422)
+        except Refused as exc:
+            return await refused_page(request, tid, exc, exc.status)
+        except ValueError as exc:  # the server refused the table settings
+            return await refused_page(request, tid, exc, 422)
+        task = asyncio.get_running_loop().create_task(online.watch(director, hub.engine, tid))
+        watchers.add(task)
+        task.add_done_callback(watchers.discard)
+        message = f"web tables opened for table(s) {', '.join(map(str, opened))}"
+        return RedirectResponse(f"/tournaments/{quote(tid)}/?ok={quote(message)}",
+                                status_code=303)
+
     @router.get("/tournaments/{tid}/standings", response_class=HTMLResponse)
     async def players(request: Request, tid: str, refresh: int | None = None) -> HTMLResponse:
         try:
             t = await load(request, tid)
         except TournamentError as exc:
             return html(page("Not found", _notice(None, str(exc))), 404)
-        return html(players_page(t, refresh))
+        return html(players_page(t, refresh, await links(request, t, tid)))
 
     @router.get("/tournaments/{tid}/print", response_class=HTMLResponse)
     async def printable(request: Request, tid: str) -> HTMLResponse:

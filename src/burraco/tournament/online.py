@@ -1,0 +1,152 @@
+"""Playing a round online: one game-server table per tournament table, results collected back.
+
+:func:`open_round` creates, through the game server's hub, a private table of 4
+seats in ``smazzate`` mode for every table of the round that has neither a
+result nor a web table yet: NS pair at seats 0 and 2, EW at 1 and 3, and bots
+(of the director's chosen level) in the seats of the pairs the director marks
+as missing.  The seat invitations are stored with the link.
+
+:func:`collect` reads the finished web tables (the server's stored hand
+results, nothing else) and enters each match's line totals as the table's
+result (source ``online``): the VP follow from the tournament's own table.
+:func:`watch` runs ``collect`` every few seconds while web tables are playing,
+so results flow in when the matches end.  Only the game server's public
+functions are called; nothing in the server changes.
+
+Not done: duplicate deals online (the server deals every table afresh; a
+duplicate round needs a hook to give a table its deck seeds).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from burraco.tournament.errors import TournamentError
+from burraco.tournament.model import Tournament
+
+if TYPE_CHECKING:
+    from burraco.server.hub import Hub
+    from burraco.tournament.service import Director
+
+log = logging.getLogger("burraco.tournament.online")
+POLL_SECONDS = 2.0
+NS_SEATS = (0, 2)
+
+
+def table_request(t: Tournament, ns: int, ew: int, *, bots: dict[int, str],
+                  bot_delay: float = 0.8) -> Any:
+    """The game-server table for a match between pairs ``ns`` and ``ew``."""
+    from burraco.server.tables import SeatRequest, TableRequest
+
+    seats = []
+    for seat in range(4):
+        pair = ns if seat in NS_SEATS else ew
+        level = bots.get(pair)
+        seats.append(SeatRequest(kind="bot", level=level) if level
+                     else SeatRequest(kind="human"))
+    scale = t.settings.vp_scale
+    options = {} if scale.official else {
+        "vp_tables": [[t.settings.hands, list(scale.bounds)]]}
+    return TableRequest(players=4, rules="fibur", options=options, mode="smazzate",
+                        smazzate=t.settings.hands, seats=seats, public=False, casual=False,
+                        bot_delay=bot_delay)
+
+
+async def open_round(hub: Hub, director: Director, tid: str, *, bots: dict[int, str],
+                     bot_delay: float = 0.8) -> list[int]:
+    """Create the web tables of the current round; returns the table numbers opened."""
+    from burraco.server.identity import Guest, new_id
+
+    t = await asyncio.to_thread(director.load, tid)
+    current = t.current
+    if current is None:
+        raise TournamentError("no round has started: start one before opening it online")
+    for pair in bots:
+        t.pair(pair)
+    if t.settings.duplicate:
+        raise TournamentError("duplicate rounds cannot be played online yet: the game server "
+                              "deals every table afresh")
+    linked = await asyncio.to_thread(director.online_tables, tid, current.number)
+    todo = [table for table in current.tables
+            if table.number not in linked and t.result(current.number, table.number) is None]
+    if not todo:
+        raise TournamentError(f"every table of round {current.number} already has a result "
+                              "or a web table")
+    creator = Guest(new_id(), "Tournament director")
+    opened = []
+    for table in todo:
+        request = table_request(t, table.ns, table.ew, bots=bots, bot_delay=bot_delay)
+        created = await hub.create_table(creator, request)
+        seats = {"seats": created["seats"], "watch": created["watch"]}
+        await asyncio.to_thread(director.link_online, tid, current.number, table.number,
+                                created["table_id"], seats)
+        opened.append(table.number)
+    return opened
+
+
+def line_totals(hands: Sequence[dict[str, Any]]) -> list[tuple[int, int]]:
+    """(NS, EW) of every hand a finished web table scored (hands dealt again are skipped)."""
+    out = []
+    for hand in hands:
+        result = hand.get("result")
+        if not result or result.get("redeal"):
+            continue
+        sides = result["sides"]
+        ns = next(s["total"] for s in sides if 0 in s["seats"])
+        ew = next(s["total"] for s in sides if 1 in s["seats"])
+        out.append((int(ns), int(ew)))
+    return out
+
+
+def collect(director: Director, engine: Any, tid: str) -> list[int]:
+    """Enter the results of the current round's finished web tables; returns those entered."""
+    from burraco.server.storage import repository as repo
+
+    t = director.load(tid)
+    current = t.current
+    if current is None:
+        return []
+    entered = []
+    for number, link in director.online_tables(tid, current.number).items():
+        if t.result(current.number, number) is not None:
+            continue
+        with engine.connect() as conn:
+            info = repo.table_info(conn, link["server_table"])
+            if info is None or info["status"] != "finished":
+                continue
+            hands = line_totals(repo.hand_rows(conn, link["server_table"]))
+        if len(hands) != t.settings.hands:
+            log.warning("web table %s finished with %d hands, expected %d",
+                        link["server_table"], len(hands), t.settings.hands)
+            continue
+        ns = sum(h[0] for h in hands)
+        ew = sum(h[1] for h in hands)
+        try:
+            director.record(tid, current.number, number, ns, ew, hands=hands, source="online")
+        except TournamentError as exc:  # e.g. the director entered it meanwhile
+            log.warning("tournament %s table %d: %s", tid, number, exc)
+            continue
+        entered.append(number)
+    return entered
+
+
+async def watch(director: Director, engine: Any, tid: str, *,
+                every: float = POLL_SECONDS) -> None:
+    """Collect results until no web table of the current round is waiting for one."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            await asyncio.to_thread(collect, director, engine, tid)
+            t = await asyncio.to_thread(director.load, tid)
+            current = t.current
+            if current is None:
+                return
+            links = await asyncio.to_thread(director.online_tables, tid, current.number)
+            if all(t.result(current.number, n) is not None for n in links):
+                return
+        except Exception:  # a watcher must never take the server down
+            log.exception("collecting online results of tournament %s", tid)
+            return
