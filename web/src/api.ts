@@ -155,8 +155,15 @@ export interface FormOptions {
   table: { name: string; default: unknown }[];
 }
 
+let optionsOnce: Promise<FormOptions> | null = null;
+
+/** What the server offers for new tables (fetched once per page). */
 export function formOptions(): Promise<FormOptions> {
-  return call("GET", "/api/web/options");
+  optionsOnce ??= call<FormOptions>("GET", "/api/web/options").catch((err) => {
+    optionsOnce = null;
+    throw err;
+  });
+  return optionsOnce;
 }
 
 export interface HandRow {

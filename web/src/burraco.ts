@@ -22,6 +22,18 @@ export const FIBUR_TYPES: TypeRules = {
   bonuses: [["clean", 200], ["semi-clean", 150], ["dirty", 100]],
 };
 
+/** The type rules of a table: its preset's values with the table's own options over them. */
+export function typeRules(presetValues: Record<string, unknown>, options: Record<string, unknown>): TypeRules {
+  const merged: Record<string, unknown> = { ...FIBUR_TYPES, ...presetValues, ...options };
+  return {
+    semi_clean: Boolean(merged.semi_clean),
+    semi_clean_inner_wild: Boolean(merged.semi_clean_inner_wild),
+    semi_clean_set_of_nine: Boolean(merged.semi_clean_set_of_nine),
+    champion_burraco: String(merged.champion_burraco),
+    bonuses: merged.bonuses as [string, number][],
+  };
+}
+
 export interface MeldShape {
   cards: Card[];
   kind: "set" | "sequence";

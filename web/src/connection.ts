@@ -229,8 +229,9 @@ export class TableConnection {
   }
 
   url(): string {
-    const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    return `${proto}//${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
+    const here = typeof location === "undefined" ? { protocol: "http:", host: "localhost" } : location;
+    const proto = here.protocol === "https:" ? "wss:" : "ws:";
+    return `${proto}//${here.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
   }
 
   connect(): void {

@@ -4,17 +4,10 @@ import { useEffect, useState } from "preact/hooks";
 import { lang, t, useLang } from "./i18n";
 import { Lobby } from "./lobby";
 import { ReplayPage } from "./replay";
+import { route } from "./route";
 import { TablePage } from "./table";
 import "./style.css";
 
-export type Route = { page: "lobby" } | { page: "table"; id: string } | { page: "replay"; id: string };
-
-export function route(path: string): Route {
-  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
-  if (parts[0] === "play" && parts[1]) return { page: "table", id: parts[1] };
-  if (parts[0] === "replay" && parts[1]) return { page: "replay", id: parts[1] };
-  return { page: "lobby" };
-}
 
 function App() {
   useLang();

@@ -134,6 +134,7 @@ export const CODE_TEXT: Record<string, { en: string; it: string }> = {
   not_your_turn: { en: "It is not your turn.", it: "Non è il tuo turno." },
   stale_version: { en: "The table moved on meanwhile: try again.", it: "Il tavolo è andato avanti nel frattempo: riprova." },
   spectator: { en: "Spectators cannot play.", it: "Gli spettatori non possono giocare." },
+  not_your_seat: { en: "That seat is not yours.", it: "Quel posto non è tuo." },
   not_playing: { en: "No hand is being played.", it: "Non si sta giocando una smazzata." },
   undo_not_allowed: { en: "Undo is not possible here.", it: "Qui non si può annullare." },
   nothing_to_undo: { en: "Nothing to undo.", it: "Niente da annullare." },

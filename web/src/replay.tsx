@@ -8,6 +8,7 @@ import {
   handReplay, keptTable, seenCommitment, tableHands, type HandReplay, type HandRow,
 } from "./api";
 import { burracoType, FIBUR_TYPES } from "./burraco";
+// the server classifies each meld of a replay; the client's own reading is the fallback
 import { cardLabel, packOf } from "./cards";
 import { CardBack, CardFace, Header, navigate } from "./components";
 import { dealFromOrder } from "./deal";
@@ -161,14 +162,14 @@ function Controls(props: { step: number; total: number; setStep: (n: number) => 
   const last = total - 1;
   return (
     <div class="replay-controls" role="toolbar">
-      <button type="button" data-replay="first" onClick={() => setStep(0)} disabled={step === 0}>⏮ {t("replay.first")}</button>
+      <button type="button" data-replay="first" onClick={() => setStep(0)} disabled={step === 0}>« {t("replay.first")}</button>
       <button type="button" data-replay="prev" onClick={() => setStep(Math.max(0, step - 1))} disabled={step === 0}>◀ {t("replay.prev")}</button>
       <button type="button" data-replay="play" onClick={() => {
         if (!props.playing && step >= last) setStep(0);
         props.setPlaying(!props.playing);
       }}>{props.playing ? t("replay.pause") : t("replay.play")}</button>
       <button type="button" data-replay="next" onClick={() => setStep(Math.min(last, step + 1))} disabled={step === last}>{t("replay.next")} ▶</button>
-      <button type="button" data-replay="last" onClick={() => setStep(last)} disabled={step === last}>{t("replay.last")} ⏭</button>
+      <button type="button" data-replay="last" onClick={() => setStep(last)} disabled={step === last}>{t("replay.last")} »</button>
       <input type="range" min={0} max={last} value={step} aria-label={t("replay.move", { i: step, n: last })}
         onInput={(e) => setStep(Number((e.target as HTMLInputElement).value))} />
       <span data-testid="replay-step">{step === 0 ? t("replay.deal") : t("replay.move", { i: step, n: last })}</span>

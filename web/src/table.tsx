@@ -1,7 +1,9 @@
 /** A table: the hand, the melds of both sides, stock, pile, pozzetti, players, score, dialogs. */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { keptTable, savedGuest, seatToken, updateKept, type GuestInfo, type HandResult } from "./api";
-import { burracoType, FIBUR_TYPES, type TypeRules } from "./burraco";
+import {
+  formOptions, keptTable, savedGuest, seatToken, updateKept, type FormOptions, type GuestInfo, type HandResult,
+} from "./api";
+import { burracoType, FIBUR_TYPES, typeRules, type TypeRules } from "./burraco";
 import { cardLabel, parseCard, type SortMode } from "./cards";
 import { CardBack, CardFace, Dialog, go, Header, navigate } from "./components";
 import { TableConnection, type HandEnded, type HandView, type LogLine, type TableState } from "./connection";
@@ -130,7 +132,15 @@ function Table(props: { conn: TableConnection; guest: GuestInfo | null; onSeated
     }
   }, [faceOf]);
 
-  const rules: TypeRules = useMemo(() => typeRulesOf(state), [state.config]);
+  const [offered, setOffered] = useState<FormOptions | null>(null);
+  useEffect(() => {
+    formOptions().then(setOffered).catch(() => setOffered(null));
+  }, []);
+  const rules: TypeRules = useMemo(() => {
+    if (!state.config) return FIBUR_TYPES;
+    const preset = offered?.presets.find((p) => p.name === state.config!.rules)?.values ?? {};
+    return typeRules(preset, state.config.options);
+  }, [state.config, offered]);
   const myTurn = hand !== null && me !== null && hand.turn === me && hand.phase !== "over" && state.status === "playing";
   const busy = state.pending !== null;
   const canDraw = myTurn && hand!.phase === "draw" && !busy;
@@ -343,19 +353,6 @@ function Table(props: { conn: TableConnection; guest: GuestInfo | null; onSeated
     </div>
   );
 }
-
-function typeRulesOf(state: TableState): TypeRules {
-  const options = (state.config?.options ?? {}) as Partial<TypeRules>;
-  const preset = PRESET_TYPES[state.config?.rules ?? "fibur"] ?? {};
-  return { ...FIBUR_TYPES, ...preset, ...options };
-}
-
-/** What the presets change in classifying a burraco (burraco.engine.rules.PRESETS). */
-const PRESET_TYPES: Record<string, Partial<TypeRules>> = {
-  "fibur-international": { semi_clean: false, bonuses: [["clean", 200], ["dirty", 100]] },
-  "fibur-revolution": { bonuses: [["clean", 200], ["semi-clean", 150], ["dirty", 100], ["royal", 200]] },
-  champion: { bonuses: [["clean", 300], ["semi-clean", 150], ["dirty", 100], ["royal", 300], ["champion", 500]] },
-};
 
 function ScoreLine({ state }: { state: TableState }) {
   const match = state.match;

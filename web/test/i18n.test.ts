@@ -1,0 +1,125 @@
+// Every string in both languages, and every reason the engine gives in Italian.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CHOICE_LABELS, detectLang, OPTION_LABELS, PRESET_NOTES_IT, reasonText, STRINGS, t } from "../src/i18n";
+import { CODE_TEXT, hasItalian, reasonIt } from "../src/reasons";
+import engine from "./fixtures/engine.json";
+
+const ROOT = join(__dirname, "..", "..");
+const source = (path: string) => readFileSync(join(ROOT, path), "utf8");
+
+/** The plain (not f-) string literals of every call to ``fn(`` in a Python source. */
+function literalsOf(text: string, fn: string, lastOnly = false): string[] {
+  const out: string[] = [];
+  let at = text.indexOf(fn + "(");
+  while (at >= 0) {
+    let depth = 0;
+    let end = at + fn.length;
+    for (; end < text.length; end++) {
+      if (text[end] === "(") depth++;
+      else if (text[end] === ")" && --depth === 0) break;
+    }
+    const args = text.slice(at + fn.length + 1, end);
+    const parts = [...args.matchAll(/(f?)"((?:[^"\\]|\\.)*)"/g)];
+    // GameError("code", "reason"): the reason is the last argument; a message may be split in parts
+    const chosen = lastOnly ? parts.slice(-1) : parts;
+    if (chosen.length && chosen.every((p) => p[1] === "")) out.push(chosen.map((p) => p[2]).join(""));
+    at = text.indexOf(fn + "(", end);
+  }
+  return out;
+}
+
+/** Reasons the engine returns as plain strings from its meld reader (melds.py). */
+function meldReasons(text: string): string[] {
+  return [...text.matchAll(/(?:return|reason =|reason = \()\s*"([^"{]+)"/g)]
+    .map((m) => m[1])
+    .filter((r) => /\w+ \w+/.test(r));
+}
+
+describe("strings", () => {
+  it("has every key in both languages, with the same placeholders", () => {
+    const keys = Object.keys(STRINGS.en);
+    expect(Object.keys(STRINGS.it).sort()).toEqual([...keys].sort());
+    for (const key of keys) {
+      const en = STRINGS.en[key as keyof typeof STRINGS.en];
+      const it = STRINGS.it[key as keyof typeof STRINGS.it];
+      expect(en, key).toBeTruthy();
+      expect(it, key).toBeTruthy();
+      const holes = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      expect(holes(it), key).toEqual(holes(en));
+    }
+  });
+
+  it("labels every rules option and preset in both languages", () => {
+    for (const name of engine.options) {
+      expect(OPTION_LABELS[name]?.it, name).toBeTruthy();
+      expect(OPTION_LABELS[name]?.en, name).toBeTruthy();
+    }
+    for (const preset of Object.keys(engine.presets)) expect(PRESET_NOTES_IT[preset], preset).toBeTruthy();
+    expect(CHOICE_LABELS["must-use"].it).toBeTruthy();
+  });
+
+  it("picks the browser's language unless the player chose one", () => {
+    expect(detectLang(null, ["it-IT", "en"])).toBe("it");
+    expect(detectLang(null, ["de-DE", "en-GB"])).toBe("en");
+    expect(detectLang(null, ["fr"])).toBe("en");
+    expect(detectLang("it", ["en-US"])).toBe("it");
+    expect(t("table.draw", undefined, "it")).toBe("Pesca");
+    expect(t("table.cards", { n: 3 }, "en")).toBe("3 cards");
+  });
+});
+
+describe("the engine's reasons in Italian", () => {
+  const engineReasons = [
+    ...literalsOf(source("src/burraco/engine/state.py"), "IllegalActionError"),
+    ...meldReasons(source("src/burraco/engine/melds.py")),
+    ...[...source("src/burraco/engine/state.py").matchAll(/"must-[\w-]+": "([^"]+)"\s*\n?\s*"([^"]+)"/g)]
+      .map((m) => m[1] + m[2]),
+    ...[...source("src/burraco/engine/state.py").matchAll(/"must-[\w-]+": "([^"]+)",/g)].map((m) => m[1]),
+  ];
+  const serverReasons = literalsOf(source("src/burraco/server/game.py"), "GameError", true)
+    .filter((r) => r.includes(" "));
+
+  it("finds the engine's reasons in its sources", () => {
+    expect(engineReasons.length).toBeGreaterThan(30);
+    expect(engineReasons).toContain("draw from the stock or take the discard pile first (§3.1)");
+    expect(engineReasons).toContain("the cards are not consecutive");
+  });
+
+  it.each([...new Set([...engineReasons, ...serverReasons])].filter(Boolean))("%s", (reason) => {
+    expect(hasItalian(reason)).toBe(true);
+  });
+
+  it.each([
+    ["you do not hold 7H", "non hai 7♥"],
+    ["you do not hold another 10S", "non hai un altro 10♠"],
+    ["your side already has a set of Ks: attach to it (§4.2.3)", "la tua squadra ha già una combinazione di re: attacca lì (§4.2.3)"],
+    ["your side has no meld 3 (it has 2)", "la tua squadra non ha il gioco 3 (ne ha 2)"],
+    ["you cannot close: your side needs a clean burraco (§7.1)", "non puoi chiudere: alla tua squadra serve un burraco pulito (§7.1)"],
+    ["you could not close: your side needs a burraco (§7.1)", "non potresti chiudere: alla tua squadra serve un burraco (§7.1)"],
+    ["you may not discard the QS you just took from a one-card pile this turn (§3.1.4)", "in questo turno non puoi scartare il Q♠ appena preso da uno scarto di una sola carta (§3.1.4)"],
+    ["7H is not of the sequence's suit", "7♥ non è del seme della scala"],
+    ["sets of 7s are not allowed (only aces and threes)", "le combinazioni di 7 non sono ammesse (solo assi e tre)"],
+    ["9D does not belong to a set of Qs", "9♦ non appartiene a una combinazione di donne"],
+    ["it is seat 2's turn, not 0's", "tocca al posto 2, non al 0"],
+  ])("%s", (reason, italian) => {
+    expect(reasonIt(reason)).toBe(italian);
+  });
+
+  it("falls back to the English text, and shows server codes in the player's language", () => {
+    expect(reasonIt("a reason nobody translated")).toBe("a reason nobody translated");
+    expect(reasonText("illegal_action", "the cards are not consecutive", "it")).toBe("Le carte non sono consecutive");
+    expect(reasonText("illegal_action", "the cards are not consecutive", "en")).toBe("The cards are not consecutive");
+    expect(reasonText("not_your_turn", "it is seat 1's turn, not 0's", "it")).toBe("Non è il tuo turno.");
+  });
+
+  it("has a text for every protocol code a player can meet", () => {
+    const codes = [...source("src/burraco/server/protocol.py").matchAll(/^\s+"(\w+)": "/gm)].map((m) => m[1]);
+    const technical = new Set(["bad_json", "bad_message", "unknown_type", "too_large", "binary_frame",
+      "hello_required", "already_joined", "illegal_action"]);
+    for (const code of codes.filter((c) => !technical.has(c))) {
+      expect(CODE_TEXT[code]?.it, code).toBeTruthy();
+    }
+  });
+});
