@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections import deque
@@ -38,7 +39,8 @@ from burraco.server.storage.repository import CommitUnit
 from burraco.server.storage.writer import Writer
 
 log = logging.getLogger("burraco.server.actor")
-RECENT_EVENTS = 600
+RECENT_EVENTS = 400
+"""Events kept in memory per table for catching up reconnecting clients (about two hands)."""
 
 
 class Conn(Protocol):
@@ -117,8 +119,11 @@ class TableActor:
         self.writer = writer
         self.settings = settings
         self.config = game.config
-        self.log: deque[tuple[int, str, dict[str, Any]]] = deque(recent or (),
-                                                                 maxlen=RECENT_EVENTS)
+        # payloads kept as JSON text: strings are invisible to the garbage collector, and a
+        # thousand tables' worth of small dicts would make every full collection crawl
+        self.log: deque[tuple[int, str, str]] = deque(
+            ((v, kind, json.dumps(payload)) for v, kind, payload in recent or ()),
+            maxlen=RECENT_EVENTS)
         self.cmids = dict(cmids or {})
         self.subs: list[Conn] = []
         self.online = [0] * self.config.players
@@ -294,7 +299,7 @@ class TableActor:
     def _broadcast(self, first: int, events: list[TableEvent]) -> None:
         for offset, event in enumerate(events):
             version = first + offset
-            self.log.append((version, event.kind, event.payload))
+            self.log.append((version, event.kind, json.dumps(event.payload)))
             texts: dict[int | None, str] = {}
             for conn in self.subs:
                 text = texts.get(conn.seat)
@@ -380,9 +385,9 @@ class TableActor:
         else:
             if catch_up == "replay":
                 assert hello.v is not None
-                for version, kind, payload in self.log:
+                for version, kind, text in self.log:
                     if version > hello.v:
-                        conn.send(frame(version, project(kind, payload, seat)))
+                        conn.send(frame(version, project(kind, json.loads(text), seat)))
             conn.send(dumps({"t": "presence", "seats": self.presence()}))
             info = self._clock_info()
             if info is not None:

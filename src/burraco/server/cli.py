@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import resource
 import sys
@@ -81,6 +82,10 @@ def run_serve(args: argparse.Namespace) -> int:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:  # one descriptor per connection: allow as many as the system lets us
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    # A live table's state lives for seconds, long enough to be promoted to the oldest
+    # generation; with the default thresholds full collections then run every few seconds
+    # over millions of objects.  Collect the young generation far less often instead.
+    gc.set_threshold(50_000, 50, 100)
     settings = ServerConfig(db_url=url, host=args.host, port=args.port,
                             sqlite_sync=args.sqlite_sync, log_level=args.log_level,
                             public_url=args.public_url)

@@ -10,6 +10,7 @@ Tables that are over are loaded on demand (a spectator, a late reconnection).
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -118,6 +119,8 @@ class Hub:
         ids = await self.read(repo.live_table_ids)
         for table_id in ids:
             await self._load(table_id)
+        gc.collect()
+        gc.freeze()  # what recovery built lives long: keep it out of every later collection
         log.warning("burraco server: %d live tables recovered, %d could not be", len(self.actors),
                     len(self.broken))
 
