@@ -1,0 +1,69 @@
+"""The director pages over HTTP (the standalone app of ``burraco tournament serve``)."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+with warnings.catch_warnings():  # starlette's notice about its httpx-based client
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from burraco.tournament.web import KEY_ENV, create_app
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.db'}")) as c:
+        yield c
+
+
+def _event(client: TestClient) -> str:
+    answer = client.post("/tournaments/", data={"name": "Club", "schedule": "mitchell:1"},
+                         follow_redirects=False)
+    assert answer.status_code == 303
+    client.post("/tournaments/club/pairs", data={"pairs": "A\nB\nC\nD"})
+    client.post("/tournaments/club/rounds")
+    return "/tournaments/club"
+
+
+def test_create_form_errors_are_shown_and_create_nothing(client: TestClient) -> None:
+    answer = client.post("/tournaments/", data={"name": "X", "schedule": "mitchell:3,swiss:1"})
+    assert answer.status_code == 422
+    assert "unknown movement &#x27;swiss&#x27;" in answer.text
+    answer = client.post("/tournaments/", data={"name": "X", "hands": "2"})
+    assert answer.status_code == 422 and "no official VP table" in answer.text
+    assert "No tournament yet" in client.get("/tournaments/").text
+
+
+def test_results_exports_and_not_found(client: TestClient) -> None:
+    base = _event(client)
+    answer = client.post(f"{base}/results", data={"round": "1", "table": "1", "ns_mp": "12OO",
+                                                  "ew_mp": "900"})
+    assert answer.status_code == 422 and "must be a whole number, not &#x27;12OO&#x27;" in \
+        answer.text
+    answer = client.post(f"{base}/results", data={"round": "1", "table": "1", "ns_mp": "1200",
+                                                  "ew_mp": "900"})
+    assert answer.status_code == 200 and "VP 13–7" in answer.text
+    assert client.get(f"{base}/standings.csv").text.splitlines()[1].startswith("1,1,A,")
+    assert "round,movement,table" in client.get(f"{base}/results.csv").text
+    assert "<h2>Standings</h2>" in client.get(f"{base}/print").text
+    assert client.get(f"{base}/standings?refresh=30").text.count("http-equiv='refresh'") == 1
+    assert client.get("/tournaments/nope/").status_code == 404
+    assert client.get("/api/tournaments/nope").json()["code"] == "not_found"
+    page = client.post(f"{base}/online", data={})
+    assert page.status_code == 422 and "online play needs the game server" in page.text
+
+
+def test_director_key_locks_changes(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    base = _event(client)
+    monkeypatch.setenv(KEY_ENV, "s3cret")
+    form = {"round": "1", "table": "1", "ns_mp": "1200", "ew_mp": "900"}
+    locked = client.post(f"{base}/results", data=form)
+    assert locked.status_code == 403 and "director pages are locked" in locked.text
+    assert client.get(f"{base}/").status_code == 200, "reading stays open"
+    client.get("/tournaments/login?key=s3cret")
+    assert client.post(f"{base}/results", data=form).status_code == 200
