@@ -74,3 +74,19 @@ def test_bad_simulation_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tournament", "simulate", "--pairs", "4", "--schedule", "mitchell:3",
                  "--no-progress"]) == 1
     assert "at most 2 Mitchell rounds" in capsys.readouterr()[1]
+
+
+def test_duplicate_simulation_ranks_by_the_duplicate_score(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out_file = tmp_path / "dup.json"
+    code = main(["tournament", "simulate", "--pairs", "6", "--schedule", "mitchell:1,danish:1",
+                 "--hands", "3", "--bots", "random,basic", "--duplicate", "--jobs", "2",
+                 "--no-progress", "--json", str(out_file)])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "dup" in out.splitlines()[1]
+    data = json.loads(out_file.read_text(encoding="utf-8"))
+    dups = [row["dup"] for row in data["standings"]]
+    assert dups == sorted(dups, reverse=True)
+    assert abs(sum(dups)) < 0.5, "duplicate scores of a field add up to zero"
+    assert {row["name"].split("(")[1] for row in data["standings"]} == {"random)", "basic)"}
