@@ -14,7 +14,11 @@ if [ ! -f "$built/index.html" ] || [ "$(cat "$built/.web-build" 2>/dev/null)" !=
   if [ ! -f "$web/node_modules/.package-lock.json" ] \
       || [ "$web/package-lock.json" -nt "$web/node_modules/.package-lock.json" ]; then
     echo "installing the web client's packages (npm ci)" >&2
-    (cd "$web" && npm ci --no-audit --no-fund --loglevel=error)
+    # npm 11 refuses `npm ci` when a package's platform-only optional dependency (vite's
+    # Windows helper) is absent from the lock file; `npm install --no-save` then installs the
+    # same locked versions without touching package-lock.json.
+    (cd "$web" && { npm ci --no-audit --no-fund --loglevel=error 2>/dev/null \
+      || npm install --no-save --no-audit --no-fund --loglevel=error; })
   fi
   echo "building the web client into $built" >&2
   (cd "$web" && npm run --silent build >/dev/null)
