@@ -417,8 +417,12 @@ def run(args: argparse.Namespace) -> int:
         print("burraco bench server: --tables and --procs must be at least 1, --duration "
               "positive and --pace not negative", file=sys.stderr)
         return 2
-    figures = bench_server(tables=args.tables, pace=args.pace, duration=args.duration,
-                           warmup=args.warmup, procs=args.procs, url=args.url, db=args.db,
-                           sync=args.sqlite_sync, seed=args.seed)
+    try:
+        figures = bench_server(tables=args.tables, pace=args.pace, duration=args.duration,
+                               warmup=args.warmup, procs=args.procs, url=args.url, db=args.db,
+                               sync=args.sqlite_sync, seed=args.seed)
+    except (OSError, RuntimeError) as exc:  # URLError is an OSError
+        print(f"burraco bench server: {exc}", file=sys.stderr)
+        return 1
     print(json.dumps(figures) if args.json else format_report(figures))
     return 0 if figures["errors"] == 0 and figures["actions"] > 0 else 1

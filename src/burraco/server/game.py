@@ -19,7 +19,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from burraco.engine.actions import Action, Attach, CallTime, Discard, Draw, NewMeld, Pickup
-from burraco.engine.cards import card_str
 from burraco.engine.deal import DEFAULT_CUT, deal_from_order, pozzetto_sizes
 from burraco.engine.events import event_to_dict
 from burraco.engine.match import FreePlayMatch, TournamentMatch, scorers
@@ -406,7 +405,3 @@ def _engine_payload(event: Any) -> dict[str, Any]:
     data = event_to_dict(event)
     del data["type"]
     return data
-
-
-def card_texts(ids: list[int]) -> list[str]:
-    return [card_str(c) for c in ids]
