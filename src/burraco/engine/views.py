@@ -131,8 +131,13 @@ def moves_with_seats(state: HandState) -> list[tuple[int, Action]]:
     return out
 
 
-def view(state: HandState, seat: int | None) -> View:
-    """What ``seat`` may see (``None``: a spectator)."""
+def view(state: HandState, seat: int | None, *, moves: bool = True) -> View:
+    """What ``seat`` may see (``None``: a spectator).
+
+    ``moves=False`` leaves the public history out (empty ``moves``): writing it
+    out is most of a view's cost late in a hand, and observations for learning
+    do not read it.
+    """
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} at a table of {state.players}")
     over = state.phase == OVER
@@ -172,7 +177,7 @@ def view(state: HandState, seat: int | None) -> View:
         stall=state.stall,
         turn_single_pickup=state.turn_single_pickup,
         turn_melded=state.turn_melded,
-        moves=public_moves(state),
+        moves=public_moves(state) if moves else (),
         end_reason=state.end_reason,
         closer=state.closer,
         revealed=revealed,

@@ -62,18 +62,8 @@ def env(**kwargs: Any) -> Any:
 
 
 def view_without_moves(state: HandState, seat: int) -> View:
-    """``view(state, seat)`` with an empty ``moves``: the observation never reads the
-    public history, and writing it out is most of a view's cost late in a hand.
-
-    The state's history is detached for the call and put back (a state without
-    history is an engine notion: ``determinize(..., history=False)``).
-    """
-    history = state.history
-    state.history = None
-    try:
-        return view(state, seat)
-    finally:
-        state.history = history
+    """``view(state, seat)`` without the public history, which the observation never reads."""
+    return view(state, seat, moves=False)
 
 
 def _rules(rules: str | Rules) -> Rules:
