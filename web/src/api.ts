@@ -47,6 +47,29 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return data as T;
 }
 
+export function forgetGuest(): void {
+  localStorage.removeItem(GUEST);
+}
+
+/**
+ * The saved guest if the server still knows its token (a new database has a new signing key);
+ * else forgets it, so the player picks a nickname again. Network trouble keeps it.
+ */
+export async function checkedGuest(): Promise<GuestInfo | null> {
+  const guest = savedGuest();
+  if (!guest) return null;
+  try {
+    await call("GET", "/api/me");
+    return guest;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      forgetGuest();
+      return null;
+    }
+    return guest;
+  }
+}
+
 export async function newGuest(nickname: string): Promise<GuestInfo> {
   const guest = await call<GuestInfo>("POST", "/api/guests", { nickname });
   localStorage.setItem(GUEST, JSON.stringify(guest));

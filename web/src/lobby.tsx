@@ -1,7 +1,7 @@
 /** The lobby: a nickname, a quick game against bots, creating a table, the open tables, replays. */
 import { useEffect, useMemo, useState } from "preact/hooks";
 import {
-  ApiError, createTable, formOptions, keptTable, keptTableIds, listTables, newGuest, savedGuest,
+  ApiError, checkedGuest, createTable, formOptions, keptTable, keptTableIds, listTables, newGuest, savedGuest,
   seatToken, updateKept, type CreatedTable, type FormOptions, type GuestInfo, type TableRequest,
   type TableSummary,
 } from "./api";
@@ -399,6 +399,7 @@ export function Lobby() {
 
   const refresh = () => listTables().then((r) => setTables(r.tables)).catch((err) => setError(errorText(err)));
   useEffect(() => {
+    checkedGuest().then(setGuest);
     formOptions().then(setOpts).catch((err) => setError(errorText(err)));
     refresh();
     const timer = setInterval(refresh, 10000);

@@ -1,7 +1,7 @@
 /** A table: the hand, the melds of both sides, stock, pile, pozzetti, players, score, dialogs. */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import {
-  formOptions, keptTable, savedGuest, seatToken, updateKept, type FormOptions, type GuestInfo, type HandResult,
+  checkedGuest, formOptions, keptTable, savedGuest, seatToken, updateKept, type FormOptions, type GuestInfo, type HandResult,
 } from "./api";
 import { burracoType, FIBUR_TYPES, typeRules, type TypeRules } from "./burraco";
 import { cardLabel, parseCard, type SortMode } from "./cards";
@@ -60,7 +60,14 @@ function credentialsFromUrl(id: string): void {
 export function TablePage({ id }: Props) {
   useLang();
   const [guest, setGuest] = useState<GuestInfo | null>(savedGuest);
+  const [checked, setChecked] = useState(false);
   const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    checkedGuest().then((g) => {
+      setGuest(g);
+      setChecked(true);
+    });
+  }, []);
   const [conn, setConn] = useState<TableConnection | null>(null);
   const [, bump] = useState(0);
 
@@ -72,7 +79,7 @@ export function TablePage({ id }: Props) {
   const needsGuest = seats.length > 0 && !guest;
 
   useEffect(() => {
-    if (needsGuest) return;
+    if (needsGuest || !checked) return;
     const seat = seats.length ? seats[0] : null;
     const connection = new TableConnection(id, {
       seat, seatToken: seat !== null ? kept!.seats[seat] : null, guest: guest?.token ?? null,
@@ -85,7 +92,7 @@ export function TablePage({ id }: Props) {
       off();
       connection.close();
     };
-  }, [id, generation, guest?.token, needsGuest]);
+  }, [id, generation, guest?.token, needsGuest, checked]);
 
   if (needsGuest) {
     return (
@@ -120,6 +127,11 @@ function Table(props: { conn: TableConnection; guest: GuestInfo | null; onSeated
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [pileOpen, setPileOpen] = useState(false);
   const [seatError, setSeatError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!state.rejected) return;
+    const timer = setTimeout(() => conn.dismissReject(), 8000);
+    return () => clearTimeout(timer);
+  }, [state.rejected]);
 
   const cards = useMemo(() => (hand ? hand.hand_ids.map((cid, i) => ({ id: cid, face: hand.hand[i] })) : []),
     [hand]);
@@ -288,12 +300,12 @@ function Table(props: { conn: TableConnection; guest: GuestInfo | null; onSeated
                   <div class="row">{hand.pozzetto_seen.map((c) => <CardFace text={c} small />)}</div>
                 </div>
               )}
-              <div class="hand" data-drop="hand" role="list">
+              <div class="hand" data-drop="hand">
                 {shown.map((cid) => {
                   const face = faceOf.get(cid)!;
                   const isSel = selected.has(cid);
                   return (
-                    <button type="button" role="listitem" class={`hand-card ${isSel ? "selected" : ""} ${hand.barred === face ? "barred" : ""}`}
+                    <button type="button" class={`hand-card ${isSel ? "selected" : ""} ${hand.barred === face ? "barred" : ""}`}
                       data-drop={`hand:${cid}`} data-id={cid} data-face={face} aria-pressed={isSel}
                       aria-label={cardLabel(face)}
                       onClick={() => toggle(cid)}
@@ -504,10 +516,11 @@ function SideMelds(props: {
 }) {
   const { hand, side, state } = props;
   const melds = hand.melds[side] ?? [];
-  const title = props.mine ? t("table.us") : sidesOf(hand).length > 2 ? namesOf(state, seatsOfSide(hand, side)) : t("table.them");
+  const named = state.seat === null || sidesOf(hand).length > 2;
+  const title = props.mine ? t("table.us") : named ? namesOf(state, seatsOfSide(hand, side)) : t("table.them");
   return (
     <section class={`side ${props.mine ? "mine" : ""}`} data-side={side}>
-      <h3>{title} <small>{namesOf(state, seatsOfSide(hand, side))}</small></h3>
+      <h3>{title} {!named && <small>{namesOf(state, seatsOfSide(hand, side))}</small>}</h3>
       <div class="melds">
         {melds.length === 0 && <p class="empty">{t("table.noMelds")}</p>}
         {melds.map((text, i) => {
