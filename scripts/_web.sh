@@ -4,22 +4,27 @@
 set -euo pipefail
 web="$root/web"
 built="$root/src/burraco/server/static"
-web_hash=$(cd "$web" && find package.json package-lock.json index.html vite.config.ts tsconfig.json \
-  scripts src -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
-if [ ! -f "$built/index.html" ] || [ "$(cat "$built/.web-build" 2>/dev/null)" != "$web_hash" ]; then
+
+# Install web/node_modules from package-lock.json when missing or older than the lock file.
+web_packages() {
   if ! command -v npm >/dev/null; then
-    echo "building the web client needs Node.js 20+ and npm (https://nodejs.org)" >&2
+    echo "the web client needs Node.js 20+ and npm (https://nodejs.org)" >&2
     exit 1
   fi
   if [ ! -f "$web/node_modules/.package-lock.json" ] \
       || [ "$web/package-lock.json" -nt "$web/node_modules/.package-lock.json" ]; then
     echo "installing the web client's packages (npm ci)" >&2
-    # npm 11 refuses `npm ci` when a package's platform-only optional dependency (vite's
-    # Windows helper) is absent from the lock file; `npm install --no-save` then installs the
-    # same locked versions without touching package-lock.json.
+    # should `npm ci` ever trip on a platform-only optional dependency missing from the lock
+    # file, `npm install --no-save` installs the same locked versions without changing it
     (cd "$web" && { npm ci --no-audit --no-fund --loglevel=error 2>/dev/null \
       || npm install --no-save --no-audit --no-fund --loglevel=error; })
   fi
+}
+
+web_hash=$(cd "$web" && find package.json package-lock.json index.html vite.config.ts tsconfig.json \
+  scripts src -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
+if [ ! -f "$built/index.html" ] || [ "$(cat "$built/.web-build" 2>/dev/null)" != "$web_hash" ]; then
+  web_packages
   echo "building the web client into $built" >&2
   (cd "$web" && npm run --silent build >/dev/null)
   echo "$web_hash" > "$built/.web-build"

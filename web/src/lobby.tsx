@@ -5,7 +5,7 @@ import {
   seatToken, updateKept, type CreatedTable, type FormOptions, type GuestInfo, type TableRequest,
   type TableSummary,
 } from "./api";
-import { Dialog, go, Header, navigate } from "./components";
+import { CardFace, Dialog, go, Header, navigate } from "./components";
 import { choiceLabel, optionLabel, presetNote, reasonText, t, useLang, type Key } from "./i18n";
 
 export function errorText(err: unknown): string {
@@ -436,6 +436,9 @@ export function Lobby() {
       <Header />
       <main>
         <section class="hero">
+          <div class="fan" aria-hidden="true">
+            {["AH", "KS", "JK", "QD", "2C"].map((c, i) => <CardFace text={c} id={i === 2 ? 52 : undefined} />)}
+          </div>
           <h1>{t("app.title")}</h1>
           <p>{t("app.tagline")}</p>
         </section>
