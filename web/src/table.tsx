@@ -560,8 +560,8 @@ function SideMelds(props: {
 
 export function logText(state: TableState, line: LogLine): string | null {
   const d = line.data as Record<string, any>;
-  const name = line.seat !== null && line.seat !== undefined
-    ? (line.seat === state.seat ? t("table.you") : seatName(state, line.seat)) : "";
+  // the player's own nickname, not "you": "tu ha pescato" would not be Italian
+  const name = line.seat !== null && line.seat !== undefined ? seatName(state, line.seat) : "";
   const cards = (list: string[] | undefined) => (list ?? []).map(cardLabel).join(" ");
   switch (line.type) {
     case "HandStarted": return t("log.handStarted", { n: d.number });
@@ -577,7 +577,7 @@ export function logText(state: TableState, line: LogLine): string | null {
     case "TimeCalled": return t("log.time", { n: d.turns_left });
     case "Undone": return t("log.undone", { name });
     case "HandOver": {
-      const closer = d.closer >= 0 ? (d.closer === state.seat ? t("table.you") : seatName(state, d.closer)) : "";
+      const closer = d.closer >= 0 ? seatName(state, d.closer) : "";
       return t(`log.over.${d.reason}` as Key, { name: closer });
     }
     default: return null;
@@ -640,7 +640,7 @@ export function ScoreTable(props: { result: HandResult; names: (seats: number[])
 function HandEndDialog(props: { state: TableState; ended: HandEnded; rules: TypeRules; onClose: () => void }) {
   const { state, ended } = props;
   const result = ended.result;
-  const closer = result.closer >= 0 ? (result.closer === state.seat ? t("table.you") : seatName(state, result.closer)) : "";
+  const closer = result.closer >= 0 ? seatName(state, result.closer) : "";
   const players = state.config?.players ?? 0;
   const groups = scorerSeats(players, ended.scores.length);
   return (
