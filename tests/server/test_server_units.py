@@ -14,7 +14,7 @@ from burraco.engine.views import hidden_from
 from burraco.server.commitment import DealSecret, commit, verify
 from burraco.server.game import FINISHED, PLAYING, WAITING, Game, GameError, fresh_deal
 from burraco.server.identity import Guest, Signer, TokenError, check_nickname
-from burraco.server.projection import frame, project
+from burraco.server.projection import frame, frames_for, project
 from burraco.server.protocol import ProtocolError, check_server_message, read_client_message
 from burraco.server.tables import TableConfigError, TableRequest, build_config
 
@@ -232,3 +232,18 @@ def test_server_message_shapes_are_checked() -> None:
         check_server_message({"t": "surprise"})
     with pytest.raises(ValueError):
         check_server_message({"t": "ack", "id": "a"})
+
+
+def test_frames_for_every_seat_are_those_of_project() -> None:
+    game = two_player_game()
+    seats: set[int | None] = {0, 1, None}
+    steps = [game.act(game.turn or 0, DRAW, fresh_deal)]
+    events = [*steps[0].events, *game.open(fresh_deal).events]
+    events.append(type(events[0])("PozzettoSeen", {"seat": 1, "cards": [4, 5]}))
+    events.append(type(events[0])("PairsFormed", {"solo": 0, "pairs": [[1, 3], [2, 4]]}))
+    events.append(type(events[0])("HandStarted", {"hands": [[1, 2], [3, 4]], "pile": [9],
+                                                  "number": 1}))
+    for event in events:
+        texts = frames_for(9, event.kind, event.payload, seats)
+        for seat in seats:
+            assert texts[seat] == frame(9, project(event.kind, event.payload, seat))

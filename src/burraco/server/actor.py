@@ -32,7 +32,7 @@ from burraco.server import clock
 from burraco.server.config import ServerConfig
 from burraco.server.game import FINISHED, PLAYING, Game, GameError, Step, TableEvent, fresh_deal
 from burraco.server.identity import Guest
-from burraco.server.projection import frame, project, sync_body
+from burraco.server.projection import frame, frames_for, project, sync_body
 from burraco.server.protocol import Act, Hello, Undo, ack, dumps, reject
 from burraco.server.seats import SeatBots
 from burraco.server.storage.repository import CommitUnit
@@ -175,7 +175,7 @@ class TableActor:
                 log.exception("table %s: failed handling %r", self.table_id, item)
                 if isinstance(item, ClientCommand):
                     self._reject(item.conn, "internal_error", "the server failed on this "
-                                 "command; nothing changed", item.message.id)
+                                 "command (a bug); send sync to see the table", item.message.id)
 
     async def _handle(self, item: Item) -> None:
         if isinstance(item, ClientCommand):
@@ -287,7 +287,13 @@ class TableActor:
         self.game = step.game
         self.commands += 1
         self.cmids[(seat, cmid)] = (first, step.game.version)
-        self._broadcast(first, step.events)
+        try:
+            self._broadcast(first, step.events)
+        except Exception:  # stored but not shown: never leave a client with a gap
+            log.exception("table %s: broadcasting versions %d-%d failed; resyncing everyone",
+                          self.table_id, first, step.game.version)
+            for other in self.subs:
+                self._send_sync(other)
         if conn is not None and kind in ("act", "undo"):
             conn.send(dumps(ack(cmid, first, step.game.version)))
         self._send_turn_legal()
@@ -297,16 +303,15 @@ class TableActor:
     # --- sending -------------------------------------------------------------------------------
 
     def _broadcast(self, first: int, events: list[TableEvent]) -> None:
+        seats = {conn.seat for conn in self.subs}
         for offset, event in enumerate(events):
             version = first + offset
             self.log.append((version, event.kind, json.dumps(event.payload)))
-            texts: dict[int | None, str] = {}
+            if not seats:
+                continue
+            texts = frames_for(version, event.kind, event.payload, seats)
             for conn in self.subs:
-                text = texts.get(conn.seat)
-                if text is None:
-                    text = texts[conn.seat] = frame(
-                        version, project(event.kind, event.payload, conn.seat))
-                conn.send(text)
+                conn.send(texts[conn.seat])
 
     def _send_sync(self, conn: Conn) -> None:
         body = {"t": "sync", "version": self.game.version, "table": self.public_info(),
@@ -323,7 +328,7 @@ class TableActor:
 
     def _legal_message(self, seat: int) -> dict[str, Any]:
         assert self.game.hand is not None
-        undo = self.config.casual and bool(self.game.undoable(seat))
+        undo = self.game.may_undo(seat)
         return {"t": "legal", "version": self.game.version, "seat": seat,
                 "actions": [str(a) for a in legal_actions(self.game.hand)], "undo": undo}
 

@@ -216,6 +216,16 @@ class Game:
             return None
         return (self.hand_no, sum(1 for m in self.hand.moves() if isinstance(m, Discard)))
 
+    def may_undo(self, seat: int) -> bool:
+        """Cheap: is the seat's last action a meld or attachment of its turn (casual tables)?
+
+        An undo may still be refused if that play took the pozzetto.
+        """
+        hand = self.hand
+        if not self.config.casual or hand is None or self.turn != seat or hand.history is None:
+            return False
+        return hand.phase == PLAY_PHASE and isinstance(hand.history[0], NewMeld | Attach)
+
     def undoable(self, seat: int) -> list[Action]:
         """The seat's melds and attachments since its draw, oldest first."""
         hand = self.hand

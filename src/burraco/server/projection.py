@@ -30,16 +30,9 @@ def project(kind: str, payload: dict[str, Any], seat: int | None) -> dict[str, A
     """The event as ``seat`` may see it, with card texts beside the ids; ``None``: nothing."""
     cls = ENGINE_EVENTS.get(kind)
     if cls is not None:
-        event = cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in payload.items()})
+        event = _engine_event(cls, payload)
         shown = event_for(event, seat)
-        if shown is None:
-            return None
-        out = event_to_dict(shown)
-        if "card" in out:
-            out["card_text"] = card_str(out["card"]) if out["card"] >= 0 else None
-        if "cards" in out:
-            out["cards_text"] = _texts(out["cards"])
-        return out
+        return None if shown is None else _shown(shown)
     if kind == "HandStarted":
         out = {"type": kind, **{k: v for k, v in payload.items() if k != "hands"}}
         out["pile_text"] = _texts(payload["pile"])
@@ -55,6 +48,53 @@ def project(kind: str, payload: dict[str, Any], seat: int | None) -> dict[str, A
             del out["hand"], out["action"]
         return out
     return {"type": kind, **payload}
+
+
+def frames_for(version: int, kind: str, payload: dict[str, Any],
+               seats: set[int | None]) -> dict[int | None, str]:
+    """The frame text of one event for each of ``seats``, each version encoded once.
+
+    Same answers as :func:`project` seat by seat; engine events are cut by
+    ``event_for`` once per seat and equal results share one JSON encoding.
+    """
+    cls = ENGINE_EVENTS.get(kind)
+    if cls is None:
+        if kind in _PER_SEAT:
+            return {seat: frame(version, project(kind, payload, seat)) for seat in seats}
+        text = frame(version, project(kind, payload, None))
+        return dict.fromkeys(seats, text)
+    event = _engine_event(cls, payload)
+    encoded: dict[Any, str] = {}
+    out: dict[int | None, str] = {}
+    for seat in seats:
+        shown = event_for(event, seat)
+        known = encoded.get(shown)
+        if known is None:
+            known = encoded[shown] = frame(version, None if shown is None else _shown(shown))
+        out[seat] = known
+    return out
+
+
+def _engine_event(cls: Any, payload: dict[str, Any]) -> Any:
+    """The engine event back from its stored form (lists become tuples, nested ones too)."""
+    return cls(**{k: _frozen(v) for k, v in payload.items()})
+
+
+def _frozen(value: Any) -> Any:
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
+
+
+_PER_SEAT = frozenset({"HandStarted", "Undone"})
+"""Server events whose content depends on the seat (see :func:`project`)."""
+
+
+def _shown(event: Any) -> dict[str, Any]:
+    out = event_to_dict(event)
+    if "card" in out:
+        out["card_text"] = card_str(out["card"]) if out["card"] >= 0 else None
+    if "cards" in out:
+        out["cards_text"] = _texts(out["cards"])
+    return out
 
 
 def frame(version: int, shown: dict[str, Any] | None) -> str:

@@ -52,7 +52,7 @@ ERROR_CODES: dict[str, str] = {
     # the server
     "overloaded": "the table has too many commands waiting; retry",
     "storage_error": "the database did not take the command; nothing changed, retry",
-    "internal_error": "a bug; nothing changed",
+    "internal_error": "a bug; send sync to see where the table stands",
 }
 
 
