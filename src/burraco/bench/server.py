@@ -378,6 +378,9 @@ def bench_server(*, tables: int, pace: float, duration: float, warmup: float, pr
         "server_cpu": (round((cpu_end - cpu_start) / duration, 2)
                        if cpu_start is not None and cpu_end is not None else None),
         "clients_cpu": round(sum(p["cpu"] for p in parts) / duration, 2),
+        "server_cpu_ms_per_action": (round((cpu_end - cpu_start) * 1000 / acks, 3)
+                                     if cpu_start is not None and cpu_end is not None and acks
+                                     else None),
         "load_average": round(os.getloadavg()[0], 2),
         "rejects": rejects,
         "errors": sum(p["error_count"] for p in parts),
@@ -406,7 +409,8 @@ def format_report(figures: dict[str, Any]) -> str:
         f"max {lat['max']} ms   ({lat['samples']} commands)",
         f"  latency to the ack      p50 {ack['p50']} ms   p99 {ack['p99']} ms",
         f"  CPU              server {figures['server_cpu']}, clients "
-        f"{figures['clients_cpu']} of one core (load average {figures['load_average']})",
+        f"{figures['clients_cpu']} of one core (load average {figures['load_average']}); "
+        f"server {figures['server_cpu_ms_per_action']} ms per action",
         f"  rejects {figures['rejects'] or 'none'}, connection errors {figures['errors']}",
     ]
     return "\n".join(lines)
