@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from burraco.bots.determinize import determinize, rules_of
 from burraco.bots.evaluate import (
@@ -53,10 +54,27 @@ from burraco.engine.rules import Rules
 from burraco.engine.state import PLAY_PHASE, HandState, closing_ready
 from burraco.engine.views import View
 
-PICKUP_MARGIN = -2.0
-READY_BONUS = 8.0
-EXIT_SEARCH_CARDS = 7
 EXIT_SEARCH_NODES = 250
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """The policy's tunable numbers (``make_bot("advanced:pickup_margin=5")`` overrides one)."""
+
+    pickup_margin: float = -2.0
+    """Take the pile when :func:`pickup_gain` exceeds this."""
+    ready_bonus: float = 8.0
+    """Worth, beyond the race, of each card the pile lets go down at once."""
+    exit_cards: int = 7
+    """Search for a way out only with at most this many cards in hand."""
+    danger_scale: float = 1.0
+    """Weight of the next player's gain in the choice of a discard."""
+    late_urgency: float = 0.5
+    """From this urgency (or ``late_hand`` cards) wilds may go down for points."""
+    late_hand: int = 4
+
+
+DEFAULT = Params()
 
 
 class AdvancedBot:
@@ -64,10 +82,11 @@ class AdvancedBot:
 
     name = "advanced"
 
-    def __init__(self, rng: random.Random, *, rules: Rules | None = None) -> None:
+    def __init__(self, rng: random.Random, *, rules: Rules | None = None,
+                 **params: float) -> None:
         self.rng = rng
         self.rules = rules
-        self.policy = Policy()
+        self.policy = Policy(Params(**params))  # type: ignore[arg-type]
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -82,10 +101,11 @@ class AdvancedBot:
 class Policy:
     """The advanced policy on a state, for the seat on turn; remembers a found way out."""
 
-    __slots__ = ("_plan",)
+    __slots__ = ("_plan", "params")
 
-    def __init__(self) -> None:
+    def __init__(self, params: Params | None = None) -> None:
         self._plan: tuple[tuple[int, ...], list[Action]] | None = None
+        self.params = params or Params()
 
     def decide(
         self, state: HandState, seat: int, legal: Sequence[Action], *,
@@ -95,22 +115,22 @@ class Policy:
         if len(legal) == 1:
             return legal[0]
         ctx = make_context(state, seat)
+        params = self.params
         if state.phase != PLAY_PHASE:
-            if PICKUP in legal and pickup_gain(state, seat, ctx) > PICKUP_MARGIN:
-                return PICKUP
-            return DRAW
+            gain = pickup_gain(state, seat, ctx, params) if PICKUP in legal else 0.0
+            return PICKUP if PICKUP in legal and gain > params.pickup_margin else DRAW
         path = self._exit(state, seat, legal)
         if path:
             return path[0]
-        meld = choose_meld(state, seat, legal, ctx)
+        meld = choose_meld(state, seat, legal, ctx, params)
         if meld is not None:
             return meld
-        return choose_discard(state, seat, legal, ctx, history)
+        return choose_discard(state, seat, legal, ctx, history, params)
 
     def _exit(self, state: HandState, seat: int, legal: Sequence[Action]) -> list[Action]:
         """A path to the pozzetto or to closing from this hand, if one exists."""
         hand = state.hands[seat]
-        if len(hand) > EXIT_SEARCH_CARDS:
+        if len(hand) > self.params.exit_cards:
             return []
         key = tuple(sorted(hand))
         if self._plan is not None and self._plan[0] == key and self._plan[1][0] in legal:
@@ -175,7 +195,9 @@ def urgency(state: HandState, seat: int) -> float:
     return level
 
 
-def pickup_gain(state: HandState, seat: int, ctx: Context) -> float:
+def pickup_gain(
+    state: HandState, seat: int, ctx: Context, params: Params | None = None,
+) -> float:
     """What taking the pile adds to the hand, against a stock card, without trying it out.
 
     The hand's value with and without the pile's cards, plus what melding at
@@ -191,7 +213,8 @@ def pickup_gain(state: HandState, seat: int, ctx: Context) -> float:
         counts[CARD_FACE[card]] += 1
     after = hand_value(counts, fits, ctx)
     ready_after = _ready(counts, fits)
-    return after - before + (ready_after - ready_before) * (ctx.race + READY_BONUS)
+    bonus = (params or DEFAULT).ready_bonus
+    return after - before + (ready_after - ready_before) * (ctx.race + bonus)
 
 
 def _ready(counts: list[int], fits: frozenset[int]) -> float:
@@ -208,12 +231,14 @@ def _ready(counts: list[int], fits: frozenset[int]) -> float:
 
 def choose_meld(
     state: HandState, seat: int, legal: Sequence[Action], ctx: Context,
+    params: Params | None = None,
 ) -> Action | None:
     """The natural meld or attachment to make now, or a wild where it pays; ``None``: stop."""
     side = state.side_of[seat]
     melds = state.melds[side]
     hand_size = len(state.hands[seat])
-    late = ctx.urgency >= 0.5 or hand_size <= 4
+    params = params or DEFAULT
+    late = ctx.urgency >= params.late_urgency or hand_size <= params.late_hand
     best: Action | None = None
     best_score = 0.0
     for action in legal:
@@ -252,10 +277,10 @@ def _wilds_in_hand(state: HandState, seat: int) -> int:
 
 def choose_discard(
     state: HandState, seat: int, legal: Sequence[Action], ctx: Context,
-    history: History | None = None,
+    history: History | None = None, params: Params | None = None,
 ) -> Action:
     """The discard that costs the hand least and feeds the next player least."""
-    scored = discard_costs(state, seat, legal, ctx, history)
+    scored = discard_costs(state, seat, legal, ctx, history, params)
     if not scored:
         return legal[-1]
     return min(scored, key=lambda pair: pair[1])[0]
@@ -263,18 +288,19 @@ def choose_discard(
 
 def discard_costs(
     state: HandState, seat: int, legal: Sequence[Action], ctx: Context,
-    history: History | None = None,
+    history: History | None = None, params: Params | None = None,
 ) -> list[tuple[Action, float]]:
     """(discard, cost) for every legal discard, lowest cost best."""
     side = state.side_of[seat]
     counts = face_counts(state.hands[seat])
     fits = natural_fits(state.melds[side], ctx.rules)
     danger = Danger(state, seat, history)
+    scale = (params or DEFAULT).danger_scale
     out: list[tuple[Action, float]] = []
     for action in legal:
         if isinstance(action, Discard):
             face = int(action.face)
-            cost = _discard_loss(counts, fits, ctx, face) + danger.of(face)
+            cost = _discard_loss(counts, fits, ctx, face) + scale * danger.of(face)
             out.append((action, cost - 0.01 * FACE_POINTS[face]))
     return out
 
