@@ -91,7 +91,8 @@ class Hub:
     def __init__(self, settings: ServerConfig) -> None:
         self.settings = settings
         self.engine = make_engine(settings.db_url, sqlite_sync=settings.sqlite_sync)
-        self.writer = Writer(self.engine)
+        sqlite = self.engine.dialect.name == "sqlite"
+        self.writer = Writer(self.engine, checkpoint_every=1.0 if sqlite else None)
         self.actors: dict[str, TableActor] = {}
         self.signer: Signer | None = None
         self.broken: dict[str, str] = {}

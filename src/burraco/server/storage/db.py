@@ -56,5 +56,13 @@ def migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
+def checkpoint(engine: Engine, mode: str = "PASSIVE") -> None:
+    """Copy the SQLite write-ahead log into the database file (no-op for PostgreSQL)."""
+    if engine.dialect.name != "sqlite":
+        return
+    with engine.connect() as conn:
+        conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})")
+
+
 def table_names(engine: Engine) -> set[str]:
     return set(inspect(engine).get_table_names())

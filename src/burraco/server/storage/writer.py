@@ -5,6 +5,10 @@ await the result.  The thread takes every job waiting, runs them all in one
 transaction and commits once (group commit: one fsync for many tables); each
 job's future is resolved only after that commit.  If the group fails, each
 job is retried alone, so one bad command cannot sink the others.
+
+With SQLite the writer also checkpoints the write-ahead log (PASSIVE) from a
+second thread every ``checkpoint_every`` seconds, so the checkpoint SQLite runs
+at a commit once the log passes 1000 pages finds little left to copy.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine
 
+from burraco.server.storage.db import checkpoint
 from burraco.server.storage.repository import CommitUnit, apply_units
 
 T = TypeVar("T")
@@ -42,16 +47,31 @@ class _Job:
 
 
 class Writer:
-    def __init__(self, engine: Engine, *, max_batch: int = 500) -> None:
+    def __init__(self, engine: Engine, *, max_batch: int = 500,
+                 checkpoint_every: float | None = None) -> None:
         self.engine = engine
         self.max_batch = max_batch
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="burraco-writer", daemon=True)
+        self._checkpoint_every = checkpoint_every
+        self._stop = threading.Event()
+        self._checkpointer = threading.Thread(target=self._checkpoints,
+                                              name="burraco-checkpoint", daemon=True)
         self.batches = 0
         self.jobs = 0
 
     def start(self) -> None:
         self._thread.start()
+        if self._checkpoint_every is not None:
+            self._checkpointer.start()
+
+    def _checkpoints(self) -> None:
+        assert self._checkpoint_every is not None
+        while not self._stop.wait(self._checkpoint_every):
+            try:
+                checkpoint(self.engine)
+            except Exception as exc:  # a busy database: try again next time
+                log.warning("checkpoint failed: %s", exc)
 
     async def run(self, fn: Callable[[Connection], T]) -> T:
         """Run ``fn`` in the writer's transaction; return once that transaction is committed."""
@@ -70,6 +90,10 @@ class Writer:
     async def close(self) -> None:
         self._jobs.put(None)
         await asyncio.to_thread(self._thread.join)
+        if self._checkpointer.is_alive():
+            self._stop.set()
+            await asyncio.to_thread(self._checkpointer.join)
+            await asyncio.to_thread(checkpoint, self.engine, "TRUNCATE")
 
     def _run(self) -> None:
         while True:
