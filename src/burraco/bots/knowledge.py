@@ -52,11 +52,14 @@ class History:
 
 def read_history(view: View) -> History:
     """Parse ``view.moves`` into per-seat facts (cached on the moves' text)."""
-    return _read_history(view.players, view.moves)
+    first = card_face(view.pile[0]) if view.pile else UNKNOWN_FACE
+    return _read_history(view.players, view.moves, first)
 
 
 @lru_cache(maxsize=256)
-def _read_history(players: int, moves: tuple[tuple[int, str], ...]) -> History:
+def _read_history(players: int, moves: tuple[tuple[int, str], ...], first: int) -> History:
+    """``first``: the face at the bottom of today's pile, the first up-card if nobody has
+    taken the pile yet (otherwise that card's face is not public knowledge any more)."""
     history = History(
         discards=[[] for _ in range(players)],
         declined=[[] for _ in range(players)],
@@ -64,7 +67,8 @@ def _read_history(players: int, moves: tuple[tuple[int, str], ...]) -> History:
         melded=[[] for _ in range(players)],
         turns=[0] * players,
     )
-    pile: list[int] = [UNKNOWN_FACE]  # the first up-card's face is not in the moves
+    picked = any(text == "pickup" for _, text in moves)
+    pile: list[int] = [UNKNOWN_FACE if picked else first]  # the first up-card
     for seat, text in moves:
         action = parse_move(text)
         if isinstance(action, Draw):
