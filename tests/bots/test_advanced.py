@@ -1,4 +1,4 @@
-"""The club player's judgement on written positions (issue §2, ``advanced``)."""
+"""The club player's judgement on written positions, ``advanced``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""determinize(view, rng): a full state the seat cannot tell from the real one (issue §3)."""
+"""determinize(view, rng): a full state the seat cannot tell from the real one."""
 
 from __future__ import annotations
 

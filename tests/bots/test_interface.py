@@ -1,4 +1,4 @@
-"""The bot interface: views in, one legal action out, seeded (issue §1–2).
+"""The bot interface: views in, one legal action out, seeded.
 
 A bot that peeks is a defect, so these tests check the window itself: what a
 bot is handed is a ``View`` from which no hand state can be reached, and

@@ -1,4 +1,4 @@
-"""What a seat reads from the public history and the table (issue §2, card tracking)."""
+"""What a seat reads from the public history and the table, card tracking."""
 
 from __future__ import annotations
 

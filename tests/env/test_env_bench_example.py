@@ -1,4 +1,4 @@
-"""Smoke runs: ``burraco bench env`` and the training example (issue: research environment §6)."""
+"""Smoke runs: ``burraco bench env`` and the training example."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The fixed action catalog (issue: research environment §2): layout, version, round trips,
+"""The fixed action catalog: layout, version, round trips,
 and the meld table checked against the engine's meld reader in both directions."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The action mask is exactly the engine's legal actions (issue: research environment §2).
+"""The action mask is exactly the engine's legal actions.
 
 Thousands of states of random hands, every rules preset, 2 and 4 players:
 every legal engine action has an id, no two share one, the mask holds exactly

@@ -1,4 +1,4 @@
-"""The flat observation (issue: research environment §3): its slices, its bounds, and that a
+"""The flat observation: its slices, its bounds, and that a
 seat's observation never depends on cards the seat cannot see."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``burraco_v0`` as a PettingZoo AEC environment (issue: research environment §1, §5):
+"""``burraco_v0`` as a PettingZoo AEC environment:
 PettingZoo's API and seed tests, rewards, match episodes and the bridge to search."""
 
 from __future__ import annotations

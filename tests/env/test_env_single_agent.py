@@ -1,4 +1,4 @@
-"""The Gymnasium single-agent wrapper (issue: research environment §4): one seat learns, chosen
+"""The Gymnasium single-agent wrapper: one seat learns, chosen
 bots play the others."""
 
 from __future__ import annotations
