@@ -23,13 +23,12 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from typing import TypeAlias
 
 from burraco import __version__, referee
+from burraco.cliparts import Subparsers
 from burraco.engine.rules import Rules
 from burraco.referee import Outcome
 
-Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 Handler = Callable[[argparse.Namespace], int]
 
 
@@ -241,6 +240,26 @@ def _run_bench_engine(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- the other areas register their own commands ----------------------------------------------
+
+def _add_server(sub: Subparsers) -> None:
+    from burraco.server.cli import register  # serve; bench server
+
+    register(sub)
+
+
+def _add_arena(sub: Subparsers) -> None:
+    from burraco.arena.cli import register  # arena; bench bots
+
+    register(sub)
+
+
+def _add_tournament(sub: Subparsers) -> None:
+    from burraco.tournament.cli import register
+
+    register(sub)
+
+
 # --- the command ------------------------------------------------------------------------------
 
 SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
@@ -251,9 +270,9 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
     _add_rules,
     _add_play,
     _add_bench,
-    __import__("burraco.server.cli", fromlist=["register"]).register,  # serve, bench server
-    __import__("burraco.arena.cli", fromlist=["register"]).register,  # arena, bench bots
-    __import__("burraco.tournament.cli", fromlist=["register"]).register,  # tournament
+    _add_server,
+    _add_arena,
+    _add_tournament,
     # More commands (e.g. bench, play, serve) go here: write `_add_<name>(sub)` above, which
     # calls `sub.add_parser(...)`, declares its arguments and sets `handler=<function(args)->int>`.
 ]

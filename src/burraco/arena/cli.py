@@ -22,6 +22,7 @@ from typing import Any
 from burraco.arena.duplicate import MatchResult, MatchSpec, run_matches, summarize
 from burraco.arena.stats import elo_intervals, fit_elo
 from burraco.bots.base import LEVEL_NAMES, make_bot
+from burraco.cliparts import subcommands_of
 from burraco.engine.rules import Rules
 
 DESCRIPTION = (
@@ -40,26 +41,14 @@ def register(sub: Any) -> None:
     add_arena_arguments(parser)
     parser.set_defaults(handler=run_arena)
 
-    bench = _subcommands_of(sub, "bench")
-    if bench is not None:
-        from burraco.bench.bots import add_arguments, run
+    from burraco.bench.bots import add_arguments, run
 
-        bots = bench.add_parser(
-            "bots", help="decision latency of each bot level, on one core",
-            description="Play hands with each level at one side (advanced at the other) and "
-            "report its decision latency: median, p95, max, and hands per second.")
-        add_arguments(bots)
-        bots.set_defaults(handler=run)
-
-
-def _subcommands_of(sub: Any, name: str) -> Any:
-    parser = sub.choices.get(name)
-    if parser is None:
-        return None
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            return action
-    return None
+    bots = subcommands_of(sub, "bench").add_parser(
+        "bots", help="decision latency of each bot level, on one core",
+        description="Play hands with each level at one side (advanced at the other) and "
+        "report its decision latency: median, p95, max, and hands per second.")
+    add_arguments(bots)
+    bots.set_defaults(handler=run)
 
 
 def _bot_spec(text: str) -> str:

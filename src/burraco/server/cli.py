@@ -13,6 +13,7 @@ import resource
 import sys
 from typing import Any
 
+from burraco.cliparts import subcommands_of
 from burraco.server.config import ConfigError, ServerConfig, default_db_url, normalize_db_url
 
 
@@ -37,13 +38,8 @@ def register(sub: Any) -> None:
                        choices=("debug", "info", "warning", "error"))
     serve.set_defaults(handler=run_serve)
 
-    bench = _subcommands_of(sub, "bench")
-    if bench is not None:
-        parser = bench.add_parser("server", help="actions/s and latency of the game server",
-                                  description=BENCH_DESCRIPTION)
-    else:  # pragma: no cover - only if `bench` is ever removed from burraco.cli
-        parser = sub.add_parser("bench-server", help="actions/s and latency of the game server",
-                                description=BENCH_DESCRIPTION)
+    parser = subcommands_of(sub, "bench").add_parser(
+        "server", help="actions/s and latency of the game server", description=BENCH_DESCRIPTION)
     from burraco.bench.server import add_arguments, run
 
     add_arguments(parser)
@@ -56,14 +52,6 @@ BENCH_DESCRIPTION = (
     "from a command to the last view of it (p50, p99).")
 
 
-def _subcommands_of(sub: Any, name: str) -> Any:
-    parser = sub.choices.get(name)
-    if parser is None:
-        return None
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            return action
-    return None
 
 
 def run_serve(args: argparse.Namespace) -> int:
