@@ -18,7 +18,7 @@ from burraco.server.config import ConfigError, ServerConfig, default_db_url, nor
 
 
 def register(sub: Any) -> None:
-    """Add ``serve``, and ``server`` under the existing ``bench`` (else ``bench-server``)."""
+    """Add ``serve``, and ``server`` under the existing ``bench`` command."""
     serve = sub.add_parser(
         "serve", help="run the game server (HTTP + WebSockets)",
         description="Run the Burraco game server: live tables over WebSockets, every action "
@@ -50,8 +50,6 @@ BENCH_DESCRIPTION = (
     "Start a server (or use --url), open N tables of 4 bot clients over real WebSockets on "
     "loopback, play for --duration seconds and report actions per second and the latency "
     "from a command to the last view of it (p50, p99).")
-
-
 
 
 def run_serve(args: argparse.Namespace) -> int:
