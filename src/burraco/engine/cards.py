@@ -120,6 +120,16 @@ def card_pack(card: int) -> int:
     return card // CARDS_PER_PACK
 
 
+def free_card(face: int, used: set[int], packs: int) -> int | None:
+    """The lowest physical card of ``face`` not in ``used`` (pack 0 first), or ``None``."""
+    for pack in range(packs):
+        base = pack * CARDS_PER_PACK
+        for card in ((base + 52, base + 53) if face == JOKER else (base + face,)):
+            if card not in used:
+                return card
+    return None
+
+
 def deck(packs: int = 2) -> list[CardId]:
     """All physical cards of ``packs`` packs, in id order."""
     return list(range(packs * CARDS_PER_PACK))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from burraco.engine.cards import CARDS_PER_PACK, card_str, deck
+from burraco.engine.cards import CARDS_PER_PACK, card_str, deck, free_card
 from burraco.engine.rules import FIBUR, Rules
 
 DEFAULT_CUT = 40
@@ -178,13 +178,8 @@ def ids_from_faces(faces_by_pile: list[list[int]], rules: Rules = FIBUR) -> list
     for faces in faces_by_pile:
         ids = []
         for face in faces:
-            for pack in range(rules.packs):
-                base = pack * CARDS_PER_PACK
-                options = (base + 52, base + 53) if face == 52 else (base + face,)
-                card = next((c for c in options if c not in used), None)
-                if card is not None:
-                    break
-            else:
+            card = free_card(face, used, rules.packs)
+            if card is None:
                 raise DealError(f"more copies of {card_str(face)} than {rules.packs} packs hold")
             used.add(card)
             ids.append(card)

@@ -30,6 +30,7 @@ from burraco.engine.cards import (
     face_rank,
     face_str,
     face_suit,
+    free_card,
     make_face,
     parse_face,
 )
@@ -489,13 +490,8 @@ def ids_for_faces(faces: Iterable[int], *, avoid: Iterable[int] = ()) -> list[in
     used = set(avoid)
     out = []
     for face in faces:
-        for pack in range(6):
-            base = pack * CARDS_PER_PACK
-            options = (base + 52, base + 53) if face == JOKER else (base + face,)
-            card = next((c for c in options if c not in used), None)
-            if card is not None:
-                break
-        else:
+        card = free_card(face, used, 6)
+        if card is None:
             raise MeldError(f"too many copies of {face_str(face)}")
         used.add(card)
         out.append(card)

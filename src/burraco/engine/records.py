@@ -12,7 +12,14 @@ from typing import Any
 
 from burraco import __version__
 from burraco.engine.actions import Action, ActionParseError, parse_action
-from burraco.engine.cards import CARDS_PER_PACK, CardParseError, card_face, card_str, parse_face
+from burraco.engine.cards import (
+    CARDS_PER_PACK,
+    CardParseError,
+    card_face,
+    card_str,
+    free_card,
+    parse_face,
+)
 from burraco.engine.deal import PLAYER_COUNTS, Deal, DealError, check_deal, deal_seeded
 from burraco.engine.melds import Meld, MeldError, parse_meld
 from burraco.engine.result import HandResult, hand_result
@@ -89,13 +96,11 @@ class _Ids:
         self.used: set[int] = set()
 
     def take(self, face: int, where: str) -> int:
-        for pack in range(self.rules.packs):
-            base = pack * CARDS_PER_PACK
-            for card in ((base + 52, base + 53) if face == 52 else (base + face,)):
-                if card not in self.used:
-                    self.used.add(card)
-                    return card
-        raise RecordError(f"{where}: more copies of {card_str(face)} than the packs hold")
+        card = free_card(face, self.used, self.rules.packs)
+        if card is None:
+            raise RecordError(f"{where}: more copies of {card_str(face)} than the packs hold")
+        self.used.add(card)
+        return card
 
     def many(self, faces: list[int], where: str) -> list[int]:
         return [self.take(f, where) for f in faces]
