@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from burraco.engine.actions import Action, Discard
+from burraco.engine.actions import Discard
 from burraco.engine.cards import card_str
 from burraco.engine.melds import Meld
 from burraco.engine.state import OVER, HandState
@@ -119,16 +119,6 @@ def public_moves(state: HandState) -> tuple[tuple[int, str], ...]:
         if isinstance(action, Discard):
             seat = (seat + 1) % state.players
     return tuple(out)
-
-
-def moves_with_seats(state: HandState) -> list[tuple[int, Action]]:
-    out: list[tuple[int, Action]] = []
-    seat = state.deal.first_player
-    for action in state.moves():
-        out.append((seat, action))
-        if isinstance(action, Discard):
-            seat = (seat + 1) % state.players
-    return out
 
 
 def view(state: HandState, seat: int | None, *, moves: bool = True) -> View:
