@@ -4,7 +4,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 venv="$root/.venv"
-extras="${1:-}"
+# extras to install: the caller sets BURRACO_EXTRAS (scripts/test: dev), never its arguments
+extras="${BURRACO_EXTRAS:-}"
 stamp="$venv/.installed-${extras:-base}-$(sha256sum "$root/pyproject.toml" | cut -c1-16)"
 if [ ! -x "$venv/bin/python" ]; then
   echo "creating $venv" >&2
