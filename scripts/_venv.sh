@@ -6,7 +6,10 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 venv="$root/.venv"
 # extras to install: the caller sets BURRACO_EXTRAS (scripts/test: dev), never its arguments
 extras="${BURRACO_EXTRAS:-}"
-stamp="$venv/.installed-${extras:-base}-$(sha256sum "$root/pyproject.toml" | cut -c1-16)"
+hash=$(sha256sum "$root/pyproject.toml" | cut -c1-16)
+stamp="$venv/.installed-${extras:-base}-$hash"
+# an install with the dev extras holds everything the base install does
+[ -z "$extras" ] && [ -f "$venv/.installed-dev-$hash" ] && stamp="$venv/.installed-dev-$hash"
 if [ ! -x "$venv/bin/python" ]; then
   echo "creating $venv" >&2
   python3 -m venv "$venv"
