@@ -281,7 +281,9 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="burraco",
-        description="Italian Burraco: referee tools (rules in RULES.md).",
+        description="Italian Burraco: play it in the browser (serve), watch bots (play), referee "
+        "a game (meld, score, vp, replay, rules), measure bots (arena) and run tournaments. "
+        "The rules: docs/RULES.md.",
     )
     parser.add_argument("--version", action="version", version=f"burraco {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
