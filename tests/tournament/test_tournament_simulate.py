@@ -56,7 +56,7 @@ def test_duplicate_rounds_deal_the_same_cards_at_every_table() -> None:
     rules = Rules.preset("fibur").for_players(4)
 
     def deals(duplicate: bool, table: int, round_number: int = 1) -> list[Deal]:
-        job = TableJob(round_number, table, "random", "random", 3, "fibur", 9, duplicate)
+        job = TableJob(round_number, table, ("random",) * 4, 3, "fibur", 9, duplicate)
         return [deal_for(job, k, rules) for k in range(3)]
 
     assert deals(True, 1) == deals(True, 2) == deals(True, 7)

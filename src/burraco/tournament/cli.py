@@ -1,19 +1,24 @@
 """``burraco tournament``: run a club evening from the command line (registered by ``burraco.cli``).
 
-    burraco tournament create NAME [--hands 3] [--schedule mitchell:3,danish:1] [--duplicate]
+    burraco tournament create NAME [--kind pairs|individual|teams] [--hands 3]
+                       [--schedule mitchell:3,danish:1] [--duplicate]
                        [--vp-table NAME:B1,...,B10] [--bye-vp 14] [--bye-mp 355]
                        [--tie-breaks mp_diff,h2h,lot] [--seating registration|draw] [--seed S]
     burraco tournament list
     burraco tournament register [-t ID] "Rossi / Bianchi" ... | --file PAIRS.txt
+                       (a team: "Circolo Roma: Rossi / Bianchi / Verdi / Neri";
+                        an individual event: one player's name)
     burraco tournament start-round [-t ID] [--json]
     burraco tournament show [-t ID] [--round N] [--json]
     burraco tournament result [-t ID] [--round N] TABLE NS_MP EW_MP [--vp NS EW]
-                       [--pairs NS EW] [--hands 450:-100,300:200,...] [--correct]
+                       [--pairs NS EW] [--hands 450:-100,300:200,...]
+                       [--rooms HOME:AWAY,HOME:AWAY] [--correct]
     burraco tournament standings [-t ID] [--json]
     burraco tournament export [-t ID] [--csv FILE] [--results-csv FILE] [--html FILE]
     burraco tournament serve [--host H] [--port P]
     burraco tournament simulate --pairs 24 --schedule mitchell:3,danish:1 --hands 3
                        --bots advanced [--duplicate] [--jobs J] [--seed S] [--json FILE]
+                       [--kind individual --players 16 | --kind teams --teams 8 ...]
 
 Every command takes ``--db URL`` (default: the game server's database, so
 ``burraco serve`` shows the same tournaments) and ``-t/--tournament ID``
@@ -27,30 +32,29 @@ import argparse
 import dataclasses
 import json
 import os
-import re
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from burraco.tournament.entries import entry
 from burraco.tournament.errors import TournamentError
-from burraco.tournament.model import DEFAULT_TIE_BREAKS, Settings, Tournament
+from burraco.tournament.model import DEFAULT_TIE_BREAKS, KINDS, Settings, Tournament
 from burraco.tournament.scale import scale_for
 from burraco.tournament.schedule import Schedule
 
 REFUSED = 1
 USAGE = 2
-PLAYER_SPLIT = re.compile(r"\s*(?:/|&|\+)\s*")
 
 
 def register(sub: Any) -> None:
     """Add ``tournament`` and its actions to the ``burraco`` command."""
     parser = sub.add_parser(
         "tournament", help="club tournaments: pairs, Mitchell/Danish rounds, VP, standings",
-        description="Run a pairs tournament (RULES.md §11): create it, register pairs, start "
-        "rounds, enter results, print standings, export; or simulate one with bots.  See "
-        "docs/tournaments.md.")
+        description="Run a pairs, individual or team tournament (RULES.md §11): create it, "
+        "register entrants, start rounds, enter results, print standings, export; or "
+        "simulate one with bots.  See docs/tournaments.md.")
     actions = parser.add_subparsers(dest="tournament_command", metavar="ACTION", required=True)
 
     common = argparse.ArgumentParser(add_help=False)
@@ -73,9 +77,11 @@ def register(sub: Any) -> None:
     listing.set_defaults(handler=_guard("list", _list))
 
     reg = actions.add_parser(
-        "register", parents=[which], help="register pairs (before round 1)",
-        description='Register pairs in order; they are numbered 1, 2, … "Rossi / Bianchi" '
-        "registers a pair of that name whose players are Rossi and Bianchi.")
+        "register", parents=[which], help="register pairs, players or teams (before round 1)",
+        description='Register entrants in order; they are numbered 1, 2, … "Rossi / Bianchi" '
+        "registers a pair of that name whose players are Rossi and Bianchi; "
+        '"Circolo Roma: Rossi / Bianchi / Verdi / Neri" a team and its players; in an '
+        "individual event each entrant is one player's name.")
     reg.add_argument("pairs", nargs="*", metavar="PAIR")
     reg.add_argument("--file", metavar="FILE", help="one pair per line (# starts a comment)")
     reg.set_defaults(handler=_guard("register", _register))
@@ -107,6 +113,9 @@ def register(sub: Any) -> None:
                         help="the pair numbers on the score sheet, checked")
     result.add_argument("--hands", metavar="NS:EW,...",
                         help="each smazzata's scores, e.g. 450:-100,300:200,450:800")
+    result.add_argument("--rooms", metavar="HOME:AWAY,HOME:AWAY",
+                        help="team matches: each of the two tables' scores (home team first), "
+                             "which must add up to the totals")
     result.add_argument("--correct", action="store_true",
                         help="replace the result already entered at this table")
     result.set_defaults(handler=_guard("result", _result))
@@ -135,7 +144,9 @@ def register(sub: Any) -> None:
         "simulate", help="play a whole event with bots and print the standings",
         description="Register bot pairs, play every round (tables in parallel processes) "
         "and print the final ranking.  Nothing is stored unless --db is given.")
-    sim.add_argument("--pairs", type=int, required=True, metavar="N")
+    sim.add_argument("--pairs", "--players", "--teams", dest="entrants", type=int,
+                     required=True, metavar="N",
+                     help="how many entrants: pairs, players (--kind individual) or teams")
     _add_event_options(sim)
     sim.add_argument("--bots", default="advanced", metavar="LEVEL[,LEVEL...]",
                      help="bot level of every pair, or levels dealt to the pairs in turn "
@@ -153,17 +164,22 @@ def register(sub: Any) -> None:
 
 
 def _add_event_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--kind", choices=KINDS, default="pairs",
+                        help="pairs (default); individual: partners change every round; "
+                             "teams: a match is played at two tables (needs --vp-table)")
     parser.add_argument("--hands", type=int, default=3, metavar="N",
                         help="smazzate per match (default 3; official VP tables: 3, 4)")
-    parser.add_argument("--schedule", default="mitchell:3,danish:1",
+    parser.add_argument("--schedule", default=None,
                         help="rounds, e.g. mitchell:3,danish:1 (default), mitchell:4@2, "
-                             "roundrobin, danish-modified:2, random:1")
+                             "roundrobin, danish-modified:2, random:1; individual events: "
+                             "random and danish only (default random:3,danish:1)")
     parser.add_argument("--duplicate", action="store_true",
                         help="same deals at every table of a round; rank by MP against the "
                              "field (§11.4)")
     parser.add_argument("--vp-table", metavar="NAME:B1,...,B10",
-                        help="the club's own VP table (needed for 2 smazzate): its name, then "
-                             "the MP-difference upper bounds for VP 10…19")
+                        help="the club's own VP table (needed for 2 smazzate and for team "
+                             "events): its name, then the MP-difference upper bounds for VP "
+                             "10…19")
     parser.add_argument("--bye-vp", type=int, default=14, help="VP for a bye (default 14)")
     parser.add_argument("--bye-mp", type=int, default=355,
                         help="MP difference for a bye (default 355)")
@@ -176,9 +192,12 @@ def _add_event_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _settings(args: argparse.Namespace, name: str) -> Settings:
+    from burraco.tournament.web import default_schedule
+
     tie_breaks = tuple(k.strip() for k in args.tie_breaks.split(",") if k.strip())
     return Settings(
-        name=name, hands=args.hands, schedule=Schedule.parse(args.schedule),
+        name=name, hands=args.hands, kind=args.kind,
+        schedule=Schedule.parse(args.schedule or default_schedule(args.kind)),
         scale=scale_for(args.hands, args.vp_table) if args.vp_table else None,
         duplicate=args.duplicate, bye_vp=args.bye_vp, bye_mp=args.bye_mp,
         tie_breaks=tie_breaks, seating=args.seating, seed=args.seed)
@@ -231,7 +250,7 @@ def _create(args: argparse.Namespace) -> int:
     director = _director(args)
     tid = director.create(settings, args.id)
     print(tid)
-    print(f"created {settings.name!r} as {tid}: schedule {settings.schedule}, "
+    print(f"created {settings.name!r} as {tid}: {settings.kind}, schedule {settings.schedule}, "
           f"{settings.hands} smazzate, VP table {settings.vp_scale.name}"
           + (", duplicate" if settings.duplicate else ""), file=sys.stderr)
     return 0
@@ -243,7 +262,8 @@ def _list(args: argparse.Namespace) -> int:
         print(json.dumps([dataclasses.asdict(r) for r in rows]))
         return 0
     for r in rows:
-        print(f"{r.id:<30} {r.status:<16} {r.pairs:>3} pairs  {r.schedule:<24} {r.name}")
+        print(f"{r.id:<30} {r.status:<16} {r.pairs:>3} {r.entrants:<7} {r.schedule:<24} "
+              f"{r.name}")
     return 0
 
 
@@ -257,17 +277,13 @@ def _register(args: argparse.Namespace) -> int:
         names += [line.split("#", 1)[0].strip() for line in text.splitlines()]
         names = [n for n in names if n]
     if not names:
-        raise UsageError("give the pairs to register (or --file)")
+        raise UsageError("give the entrants to register (or --file)")
     director = _director(args)
     tid = _tid(director, args)
-    for pair in director.register_all(tid, [(name, _players(name)) for name in names]):
-        print(f"{pair.number:>3} {pair.name}")
+    for pair in director.register_all(tid, [entry(name) for name in names]):
+        print(f"{pair.number:>3} {pair.name}" + (f" ({', '.join(pair.players)})"
+                                                 if len(pair.players) > 2 else ""))
     return 0
-
-
-def _players(name: str) -> list[str]:
-    parts = [p for p in PLAYER_SPLIT.split(name) if p]
-    return parts if len(parts) > 1 else []
 
 
 def _start_round(args: argparse.Namespace) -> int:
@@ -289,8 +305,13 @@ def _round_json(t: Tournament, number: int) -> dict[str, Any]:
     tables = []
     for table in played.tables:
         r = t.result(number, table.number)
-        tables.append({"table": table.number, "ns": table.ns, "ew": table.ew,
-                       "mp": list(r.mp) if r else None, "vp": list(r.vp) if r else None})
+        row: dict[str, Any] = {"table": table.number, "ns": table.ns, "ew": table.ew}
+        if table.ns_partner is not None:
+            row["ns_partner"], row["ew_partner"] = table.ns_partner, table.ew_partner
+        row |= {"mp": list(r.mp) if r else None, "vp": list(r.vp) if r else None}
+        if r and r.rooms:
+            row["rooms"] = [list(room) for room in r.rooms]
+        tables.append(row)
     return {"round": number, "movement": played.movement, "tables": tables,
             "byes": list(played.byes)}
 
@@ -301,7 +322,8 @@ def _show(args: argparse.Namespace) -> int:
     director = _director(args)
     t = director.load(_tid(director, args))
     if not t.rounds:
-        print(f"{t.settings.name}: {len(t.pairs)} pairs registered, no round started yet")
+        print(f"{t.settings.name}: {len(t.pairs)} {t.settings.entrant}s registered, no round "
+              "started yet")
         for p in t.pairs:
             print(f"{p.number:>3} {p.name}")
         return 0
@@ -328,14 +350,24 @@ def _result(args: argparse.Namespace) -> int:
                 raise TournamentError(f"smazzata {k} {part!r}: expected NS:EW, e.g. 450:-100")
             hands.append((_points(a, f"smazzata {k}, the NS score"),
                           _points(b, f"smazzata {k}, the EW score")))
+    rooms: list[tuple[int, int]] = []
+    if args.rooms:
+        for k, part in enumerate(args.rooms.split(","), start=1):
+            a, sep, b = part.partition(":")
+            if not sep:
+                raise TournamentError(f"table {k} {part!r}: expected HOME:AWAY, e.g. 1200:900")
+            rooms.append((_points(a, f"table {k}, the home team's score"),
+                          _points(b, f"table {k}, the away team's score")))
     ns, ew = args.pairs if args.pairs else (None, None)
     result = director.record(tid, number, args.table, ns_mp, ew_mp,
                              vp=tuple(args.vp) if args.vp else None, ns=ns, ew=ew,
-                             hands=hands, correct=args.correct)
+                             hands=hands, correct=args.correct, rooms=rooms)
     t = director.load(tid)
     left = len(t.missing(number))
-    print(f"round {number}, table {result.table}: pair {result.ns} {result.mp[0]} – "
-          f"{result.mp[1]} pair {result.ew}, VP {result.vp[0]}–{result.vp[1]}"
+    what = t.settings.entrant
+    lines = ["+".join(map(str, result.line(side))) for side in (0, 1)]
+    print(f"round {number}, table {result.table}: {what} {lines[0]} {result.mp[0]} – "
+          f"{result.mp[1]} {what} {lines[1]}, VP {result.vp[0]}–{result.vp[1]}"
           + (" (corrected)" if args.correct else "")
           + (f"; {left} table(s) still to report" if left else f"; round {number} complete"))
     return 0
@@ -403,8 +435,9 @@ def _simulate(args: argparse.Namespace) -> int:
     from burraco.tournament.export import standings_text
     from burraco.tournament.simulate import matches_total, simulate, summary_json
 
-    if args.pairs < 2:
-        raise UsageError(f"--pairs must be at least 2, not {args.pairs}")
+    least = 4 if args.kind == "individual" else 2
+    if args.entrants < least:
+        raise UsageError(f"--pairs must be at least {least}, not {args.entrants}")
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
     levels = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -414,24 +447,28 @@ def _simulate(args: argparse.Namespace) -> int:
             make_bot(level, seed=0)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    settings = _settings(args, f"Simulation: {args.pairs} pairs, {args.schedule}")
+    count = args.entrants
+    probe = _settings(args, "simulation")
+    settings = dataclasses.replace(
+        probe, name=f"Simulation: {count} {probe.entrant}s, {probe.schedule}")
     from burraco.tournament.pairing import check_schedule
 
-    check_schedule(settings.schedule, args.pairs)
-    total = matches_total(settings, args.pairs)
-    print(f"simulate: {args.pairs} pairs of {','.join(levels)} bots, schedule "
-          f"{settings.schedule} ({settings.schedule.total_rounds(args.pairs)} rounds, {total} "
-          f"matches of {settings.hands} smazzate){', duplicate deals' if args.duplicate else ''}"
+    check_schedule(settings.schedule, count)
+    total = matches_total(settings, count)
+    print(f"simulate: {count} {settings.entrant}s of {','.join(levels)} bots, schedule "
+          f"{settings.schedule} ({settings.schedule.total_rounds(count)} rounds, {total} "
+          f"tables of {settings.hands} smazzate){', duplicate deals' if args.duplicate else ''}"
           f", {args.jobs} job(s), seed {args.seed}", file=sys.stderr)
     disable = None if args.progress is None else not args.progress
     start = time.perf_counter()
-    with tqdm(total=total, desc="matches", unit="match", disable=disable,
+    with tqdm(total=total, desc="tables", unit="table", disable=disable,
               file=sys.stderr) as bar:
-        t = simulate(settings, pairs=args.pairs, bots=levels, rules=args.rules, jobs=args.jobs,
+        t = simulate(settings, pairs=count, bots=levels, rules=args.rules, jobs=args.jobs,
                      progress=lambda: bar.update(1))
     seconds = time.perf_counter() - start
     print(standings_text(t))
-    print(f"{len(t.results)} matches, {len(t.results) * settings.hands} smazzate in "
+    tables = len(t.results) * (2 if settings.kind == "teams" else 1)
+    print(f"{len(t.results)} matches, {tables * settings.hands} smazzate in "
           f"{seconds:.1f} s", file=sys.stderr)
     if args.json:
         data = summary_json(t)

@@ -33,8 +33,10 @@ def round_scores(results: Sequence[Result]) -> dict[int, Fraction]:
     total = sum(r.diff for r in results)
     for r in results:
         score = Fraction(0) if count < 2 else r.diff - Fraction(total - r.diff, count - 1)
-        scores[r.ns] = score
-        scores[r.ew] = -score
+        for entrant in r.line(0):
+            scores[entrant] = score
+        for entrant in r.line(1):
+            scores[entrant] = -score
     return scores
 
 

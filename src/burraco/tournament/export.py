@@ -13,6 +13,7 @@ from html import escape
 
 from burraco.tournament.duplicate import round_scores
 from burraco.tournament.model import Round, Tournament
+from burraco.tournament.seating import Table
 from burraco.tournament.standings import Standing, standings
 
 STANDINGS_COLUMNS = ("rank", "pair", "name", "players", "vp", "mp_diff", "mp", "played", "byes")
@@ -24,6 +25,31 @@ def _rank(s: Standing) -> str:
     return f"{s.rank}=" if s.tied else str(s.rank)
 
 
+def line_label(t: Tournament, table: Table, side: int) -> str:
+    """``3 Rossi``, or in an individual event ``3 Rossi & 7 Verdi``."""
+    return " & ".join(f"{n} {t.pair(n).name}" for n in table.line(side))
+
+
+def line_numbers(table: Table, side: int) -> str:
+    return "+".join(str(n) for n in table.line(side))
+
+
+def headings(t: Tournament) -> tuple[str, str, str]:
+    """Column titles of a round: a team event seats matches of a home and an away team."""
+    return ("match", "home", "away") if t.settings.kind == "teams" else ("table", "NS", "EW")
+
+
+def team_tables_note(t: Tournament) -> str:
+    if t.settings.kind != "teams":
+        return ""
+    return ("match k is played at tables 2k−1 (home NS, away EW) and 2k (away NS, home EW); "
+            "its score is the sum of the two tables")
+
+
+def rooms_text(rooms: tuple[tuple[int, int], ...]) -> str:
+    return " + ".join(f"{h}–{a}" for h, a in rooms)
+
+
 # --- text -------------------------------------------------------------------------------------
 
 def standings_text(t: Tournament) -> str:
@@ -31,11 +57,12 @@ def standings_text(t: Tournament) -> str:
     width = max([len(s.name) for s in table] + [4])
     dup = t.settings.duplicate
     title = "Final ranking" if t.finished else f"Standings ({t.status})"
+    what = t.settings.entrant
     lines = [f"{t.settings.name} — {title}",
-             f"{'rank':>4}  {'pair':>4}  {'name':<{width}}  {'VP':>4}  {'MP diff':>8}"
+             f"{'rank':>4}  {what:>6}  {'name':<{width}}  {'VP':>4}  {'MP diff':>8}"
              + (f"  {'dup':>8}" if dup else "") + f"  {'played':>6}"]
     for s in table:
-        line = (f"{_rank(s):>4}  {s.pair:>4}  {s.name:<{width}}  {s.vp:>4}  "
+        line = (f"{_rank(s):>4}  {s.pair:>6}  {s.name:<{width}}  {s.vp:>4}  "
                 f"{s.mp_diff:>+8d}")
         if dup and s.dup is not None:
             line += f"  {float(s.dup):>+8.1f}"
@@ -45,21 +72,29 @@ def standings_text(t: Tournament) -> str:
 
 def round_text(t: Tournament, played: Round) -> str:
     names = {p.number: p.name for p in t.pairs}
-    width = max([len(n) for n in names.values()] + [2]) + 4
+    labels = [(line_label(t, table, 0), line_label(t, table, 1)) for table in played.tables]
+    width = max([len(a) for a, _ in labels] + [len(b) for _, b in labels] + [2])
+    unit, home, away = headings(t)
+    count = len(played.tables)
+    seated = (f"{count} match(es) at {2 * count} tables" if t.settings.kind == "teams"
+              else f"{count} table(s)")
     lines = [f"{t.settings.name} — round {played.number} of {t.total_rounds} "
-             f"({played.movement}), {len(played.tables)} table(s), "
-             f"{t.settings.hands} smazzate" + (", duplicate deals" if t.settings.duplicate
-                                               else ""),
-             f"{'table':>5}  {'NS':<{width}}  {'EW':<{width}}  result"]
-    for table in played.tables:
+             f"({played.movement}), {seated}, {t.settings.hands} smazzate"
+             + (", duplicate deals" if t.settings.duplicate else ""),
+             f"{unit:>5}  {home:<{width}}  {away:<{width}}  result"]
+    for table, (ns_label, ew_label) in zip(played.tables, labels, strict=True):
         result = t.result(played.number, table.number)
         shown = (f"MP {result.mp[0]}–{result.mp[1]}  VP {result.vp[0]}–{result.vp[1]}"
                  if result else "—")
-        lines.append(f"{table.number:>5}  {f'{table.ns} {names[table.ns]}':<{width}}  "
-                     f"{f'{table.ew} {names[table.ew]}':<{width}}  {shown}")
+        if result and result.rooms:
+            shown += f"  (tables {rooms_text(result.rooms)})"
+        lines.append(f"{table.number:>5}  {ns_label:<{width}}  {ew_label:<{width}}  {shown}")
     for pair in played.byes:
-        lines.append(f"  bye: pair {pair} {names[pair]} ({t.settings.bye_vp} VP, "
-                     f"{t.settings.bye_mp:+d} MP)")
+        lines.append(f"  bye: {t.settings.entrant} {pair} {names[pair]} "
+                     f"({t.settings.bye_vp} VP, {t.settings.bye_mp:+d} MP)")
+    note = team_tables_note(t)
+    if note:
+        lines.append(f"  {note}")
     return "\n".join(lines)
 
 
@@ -67,8 +102,11 @@ def round_text(t: Tournament, played: Round) -> str:
 
 def standings_csv(t: Tournament) -> str:
     out = io.StringIO()
-    columns = (*STANDINGS_COLUMNS, "dup") if t.settings.duplicate else STANDINGS_COLUMNS
+    columns: tuple[str, ...] = ((*STANDINGS_COLUMNS, "dup") if t.settings.duplicate
+                                else STANDINGS_COLUMNS)
     writer = csv.writer(out, lineterminator="\n")
+    if t.settings.kind != "pairs":
+        columns = tuple(t.settings.entrant if c == "pair" else c for c in columns)
     writer.writerow(columns)
     players = {p.number: " / ".join(p.players) for p in t.pairs}
     for s in standings(t):
@@ -83,16 +121,22 @@ def standings_csv(t: Tournament) -> str:
 def results_csv(t: Tournament) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(RESULTS_COLUMNS)
+    teams = t.settings.kind == "teams"
+    writer.writerow((*RESULTS_COLUMNS, "rooms") if teams else RESULTS_COLUMNS)
     names = {p.number: p.name for p in t.pairs}
     for played in t.rounds:
         for table in played.tables:
             r = t.result(played.number, table.number)
             hands = " ".join(f"{a}:{b}" for a, b in r.hands) if r else ""
-            writer.writerow([
-                played.number, played.movement, table.number, table.ns, names[table.ns],
-                table.ew, names[table.ew], *(r.mp if r else ("", "")), *(r.vp if r else ("", "")),
-                hands, r.source if r else ""])
+            line_names = [" & ".join(names[n] for n in table.line(side)) for side in (0, 1)]
+            row: list[object] = [
+                played.number, played.movement, table.number, line_numbers(table, 0),
+                line_names[0], line_numbers(table, 1), line_names[1],
+                *(r.mp if r else ("", "")), *(r.vp if r else ("", "")), hands,
+                r.source if r else ""]
+            if teams:
+                row.append(" ".join(f"{h}:{a}" for h, a in r.rooms) if r else "")
+            writer.writerow(row)
         for pair in played.byes:
             writer.writerow([played.number, played.movement, "bye", pair, names[pair], "", "",
                              "", "", t.settings.bye_vp, "", "", "bye"])
@@ -128,8 +172,11 @@ def page(title: str, body: str) -> str:
 def meta_html(t: Tournament) -> str:
     s = t.settings
     scale = s.vp_scale
-    return (f"<p class='meta'>{len(t.pairs)} pairs · schedule <code>{escape(str(s.schedule))}"
-            f"</code> ({t.total_rounds} rounds) · {s.hands} smazzate per match · VP table: "
+    kind = "" if s.kind == "pairs" else f"{s.kind} event · "
+    return (f"<p class='meta'>{kind}{len(t.pairs)} {s.entrant}s · schedule "
+            f"<code>{escape(str(s.schedule))}</code> ({t.total_rounds} rounds) · "
+            f"{s.hands} smazzate per match{' at each table' if s.kind == 'teams' else ''} · "
+            "VP table: "
             f"{escape(scale.name)}{'' if scale.official else ' (configured by the director)'}"
             f"{' · duplicate deals' if s.duplicate else ''} · bye {s.bye_vp} VP, "
             f"{s.bye_mp:+d} MP · tie-breaks: {escape(', '.join(s.tie_breaks) or 'none')} · "
@@ -138,7 +185,8 @@ def meta_html(t: Tournament) -> str:
 
 def standings_html(t: Tournament) -> str:
     dup = t.settings.duplicate
-    head = "<tr><th>rank</th><th>pair</th><th>name</th><th>VP</th><th>MP diff</th>" + (
+    head = (f"<tr><th>rank</th><th>{t.settings.entrant}</th><th>name</th><th>VP</th>"
+            "<th>MP diff</th>") + (
         "<th>dup</th>" if dup else "") + "<th>played</th><th>byes</th></tr>"
     rows = []
     for s in standings(t):
@@ -155,42 +203,56 @@ def standings_html(t: Tournament) -> str:
 def round_html(t: Tournament, played: Round, *, with_forms: bool = False) -> str:
     names = {p.number: p.name for p in t.pairs}
     dup = round_scores(t.round_results(played.number)) if t.settings.duplicate else {}
-    head = ("<tr><th>table</th><th>NS</th><th>EW</th><th>MP</th><th>VP</th>"
+    unit, home, away = headings(t)
+    head = (f"<tr><th>{unit}</th><th>{home}</th><th>{away}</th><th>MP</th><th>VP</th>"
             + ("<th>dup NS</th>" if dup else "") + ("<th class='noprint'>enter</th>"
                                                     if with_forms else "") + "</tr>")
     rows = []
     for table in played.tables:
         r = t.result(played.number, table.number)
         cells = (f"<td class='num'>{table.number}</td>"
-                 f"<td>{table.ns} {escape(names[table.ns])}</td>"
-                 f"<td>{table.ew} {escape(names[table.ew])}</td>")
+                 f"<td>{escape(line_label(t, table, 0))}</td>"
+                 f"<td>{escape(line_label(t, table, 1))}</td>")
         if r:
-            cells += (f"<td class='num'>{r.mp[0]} – {r.mp[1]}</td>"
+            rooms = f" <small>({escape(rooms_text(r.rooms))})</small>" if r.rooms else ""
+            cells += (f"<td class='num'>{r.mp[0]} – {r.mp[1]}{rooms}</td>"
                       f"<td class='num'>{r.vp[0]} – {r.vp[1]}</td>")
         else:
             cells += "<td>—</td><td>—</td>"
         if dup:
             cells += f"<td class='num'>{float(dup.get(table.ns, 0)):+.1f}</td>"
         if with_forms:
-            cells += f"<td class='noprint'>{_result_form(played.number, table.number, r)}</td>"
+            form = _result_form(played.number, table.number, r, t.settings.kind == "teams")
+            cells += f"<td class='noprint'>{form}</td>"
         rows.append(f"<tr class='{'done' if r else 'missing'}' "
                     f"data-table='{table.number}'>{cells}</tr>")
-    byes = "".join(f"<p>Bye: pair {p} {escape(names[p])} ({t.settings.bye_vp} VP, "
-                   f"{t.settings.bye_mp:+d} MP)</p>" for p in played.byes)
+    byes = "".join(f"<p>Bye: {t.settings.entrant} {p} {escape(names[p])} "
+                   f"({t.settings.bye_vp} VP, {t.settings.bye_mp:+d} MP)</p>"
+                   for p in played.byes)
+    note = team_tables_note(t)
+    if note:
+        byes += f"<p class='meta'>{escape(note)}</p>"
     return (f"<h2>Round {played.number} — {escape(played.movement)}</h2>"
             f"<table class='round' id='round-{played.number}'>{head}{''.join(rows)}</table>"
             f"{byes}")
 
 
-def _result_form(round_number: int, table: int, existing: object) -> str:
+def _result_form(round_number: int, table: int, existing: object, teams: bool) -> str:
     label = "correct" if existing else "save"
+    if teams:  # the score sheets of the match's two tables
+        scores = "".join(
+            f"<input type='number' name='r{k}_{who}' step='5' required "
+            f"aria-label='table {k} {who} MP' placeholder='T{k} {who}'> "
+            for k in (1, 2) for who in ("home", "away"))
+    else:
+        scores = ("<input type='number' name='ns_mp' step='5' required aria-label='NS MP' "
+                  "placeholder='NS MP'> "
+                  "<input type='number' name='ew_mp' step='5' required aria-label='EW MP' "
+                  "placeholder='EW MP'> ")
     return (f"<form class='inline' method='post' action='results'>"
             f"<input type='hidden' name='round' value='{round_number}'>"
             f"<input type='hidden' name='table' value='{table}'>"
-            f"<input type='number' name='ns_mp' step='5' required aria-label='NS MP' "
-            f"placeholder='NS MP'> "
-            f"<input type='number' name='ew_mp' step='5' required aria-label='EW MP' "
-            f"placeholder='EW MP'> "
+            f"{scores}"
             + ("<input type='hidden' name='correct' value='1'>" if existing else "")
             + f"<button type='submit'>{label}</button></form>")
 

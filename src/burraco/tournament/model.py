@@ -1,6 +1,13 @@
-"""A tournament of pairs as an immutable value (RULES.md §11).
+"""A tournament of pairs, players or teams as an immutable value (RULES.md §11).
 
-:class:`Tournament` holds the settings, the registered pairs, the rounds started
+The entrants are pairs (the default), players (an *individual* event: partners
+change every round) or teams (a *team* event: a match between two teams is
+played at two tables, each team with one line NS at one table and one line EW
+at the other, and scored on the two tables' total; line-ups may change between
+matches, §11.4).  Whatever the kind, an entrant is a :class:`Pair` record
+numbered from 1.
+
+:class:`Tournament` holds the settings, the registered entrants, the rounds started
 (each a :class:`Round` of tables) and the results entered.  Every operation
 (:meth:`~Tournament.register`, :meth:`~Tournament.start_round`,
 :meth:`~Tournament.record`) returns a new value or raises
@@ -30,7 +37,12 @@ from burraco.tournament.scale import VpScale
 from burraco.tournament.schedule import Schedule
 from burraco.tournament.seating import Seating, Table
 
-Kind = Literal["pairs"]
+Kind = Literal["pairs", "individual", "teams"]
+KINDS: tuple[Kind, ...] = ("pairs", "individual", "teams")
+ENTRANT = {"pairs": "pair", "individual": "player", "teams": "team"}
+INDIVIDUAL_MOVEMENTS = ("random", "danish", "danish-modified")
+TEAM_MIN_PLAYERS = 4
+TEAM_MAX_PLAYERS = 12
 SeatingOrder = Literal["registration", "draw"]
 TIE_BREAKS = ("mp_diff", "h2h", "mp", "vp", "dup", "lot")
 DEFAULT_TIE_BREAKS = ("mp_diff", "h2h", "lot")
@@ -82,8 +94,24 @@ class Settings:
         if self.seating not in ("registration", "draw"):
             raise TournamentError(f"first-round seating is registration or draw, not "
                                   f"{self.seating!r}")
-        if self.kind != "pairs":
-            raise TournamentError(f"{self.kind} events are not supported yet: pairs only")
+        if self.kind not in KINDS:
+            raise TournamentError(f"the kind of event is {', '.join(KINDS)}, not {self.kind!r}")
+        if self.kind == "individual":
+            wrong = [s.movement for s in self.schedule.segments
+                     if s.movement not in INDIVIDUAL_MOVEMENTS]
+            if wrong:
+                raise TournamentError(
+                    f"an individual event has no fixed pairs, so {wrong[0]} cannot seat it: "
+                    f"use {', '.join(INDIVIDUAL_MOVEMENTS)} (e.g. random:3,danish:1)")
+        if self.kind == "teams" and self.scale is None:
+            raise TournamentError(
+                "a team event needs the team VP table, which is not among the official ones "
+                "(RULES.md §11.3): give the club's with --vp-table NAME:B1,...,B10")
+
+    @property
+    def entrant(self) -> str:
+        """What an entrant is called: ``pair``, ``player`` or ``team``."""
+        return ENTRANT[self.kind]
 
     @property
     def vp_scale(self) -> VpScale:
@@ -141,7 +169,7 @@ class Round:
 
     def table_of(self, pair: int) -> Table | None:
         for t in self.tables:
-            if pair in t.pairs():
+            if pair in t.entrants():
                 return t
         return None
 
@@ -159,15 +187,30 @@ class Result:
     hands: tuple[tuple[int, int], ...] = ()
     """(NS, EW) of each smazzata, when known."""
     source: Source = "director"
+    rooms: tuple[tuple[int, int], ...] = ()
+    """Team events: (home, away) MP at each of the match's two tables, when known."""
+    ns_partner: int | None = None
+    ew_partner: int | None = None
+    """Individual events: the second player of each line (from the round's seating)."""
 
     @property
     def diff(self) -> int:
         return self.mp[0] - self.mp[1]
 
+    def line(self, side: int) -> tuple[int, ...]:
+        """The entrants credited with the NS (0) or EW (1) line's score."""
+        return Table(self.table, self.ns, self.ew, self.ns_partner, self.ew_partner).line(side)
+
     def to_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "table": self.table, "ns": self.ns, "ew": self.ew,
-                "mp": list(self.mp), "vp": list(self.vp),
-                "hands": [list(h) for h in self.hands], "source": self.source}
+        out: dict[str, Any] = {
+            "round": self.round, "table": self.table, "ns": self.ns, "ew": self.ew,
+            "mp": list(self.mp), "vp": list(self.vp), "hands": [list(h) for h in self.hands],
+            "source": self.source}
+        if self.ns_partner is not None:
+            out["ns_partner"], out["ew_partner"] = self.ns_partner, self.ew_partner
+        if self.rooms:
+            out["rooms"] = [list(r) for r in self.rooms]
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,21 +297,39 @@ class Tournament:
     # --- changing -----------------------------------------------------------------------------
 
     def register(self, name: str, players: Sequence[str] = ()) -> tuple[Tournament, Pair]:
-        """Add a pair (before the first round only); numbers follow registration order."""
+        """Add an entrant (before the first round only); numbers follow registration order.
+
+        A pair may name its two players, a team must name its players (4 to 12), an
+        individual entrant is one player: ``name`` itself.
+        """
+        what = self.settings.entrant
         name = " ".join(name.split())
+        members = tuple(" ".join(p.split()) for p in players if p.strip())
         if not name:
-            raise TournamentError("a pair needs a name")
+            raise TournamentError(f"a {what} needs a name")
         if len(name) > 80:
-            raise TournamentError(f"a pair's name is at most 80 characters: {name[:20]!r}…")
+            raise TournamentError(f"a {what}'s name is at most 80 characters: {name[:20]!r}…")
         if self.rounds:
             raise TournamentError(
-                f"registration closed when round 1 started: pair {name!r} cannot join now")
+                f"registration closed when round 1 started: {what} {name!r} cannot join now")
         if any(p.name.casefold() == name.casefold() for p in self.pairs):
-            raise TournamentError(f"a pair named {name!r} is already registered")
+            raise TournamentError(f"a {what} named {name!r} is already registered")
         if name.isdigit():
-            raise TournamentError(f"a pair's name cannot be a number ({name!r}): numbers are "
-                                  "the pairs' table numbers")
-        pair = Pair(len(self.pairs) + 1, name, tuple(p.strip() for p in players if p.strip()))
+            raise TournamentError(f"a {what}'s name cannot be a number ({name!r}): numbers are "
+                                  f"the {what}s' table numbers")
+        kind = self.settings.kind
+        if kind == "individual" and members:
+            raise TournamentError(
+                f"an individual event registers players one by one: {name!r} lists "
+                f"{len(members)} players")
+        if kind == "pairs" and len(members) > 2:
+            raise TournamentError(f"pair {name!r} lists {len(members)} players; a pair has 2")
+        if kind == "teams" and not TEAM_MIN_PLAYERS <= len(members) <= TEAM_MAX_PLAYERS:
+            raise TournamentError(
+                f"team {name!r} lists {len(members)} players; a team has "
+                f"{TEAM_MIN_PLAYERS} to {TEAM_MAX_PLAYERS} (two pairs and substitutes): "
+                f"write it as 'Team name: Rossi / Bianchi / Verdi / Neri'")
+        pair = Pair(len(self.pairs) + 1, name, members)
         return replace(self, pairs=(*self.pairs, pair)), pair
 
     def next_seating(self) -> tuple[str, Seating]:
@@ -285,8 +346,10 @@ class Tournament:
                 tables = ", ".join(str(t.number) for t in missing)
                 raise TournamentError(
                     f"round {len(self.rounds)} is not over: no result yet at table(s) {tables}")
-        if len(self.pairs) < 2:
-            raise TournamentError(f"at least 2 pairs are needed, {len(self.pairs)} registered")
+        least = 4 if self.settings.kind == "individual" else 2
+        if len(self.pairs) < least:
+            raise TournamentError(f"at least {least} {self.settings.entrant}s are needed, "
+                                  f"{len(self.pairs)} registered")
         return plan(self)
 
     def start_round(self) -> Tournament:
@@ -297,12 +360,16 @@ class Tournament:
     def record(self, round_number: int, table: int, ns_mp: int, ew_mp: int, *,
                vp: tuple[int, int] | None = None, ns: int | None = None, ew: int | None = None,
                hands: Sequence[tuple[int, int]] = (), correct: bool = False,
-               source: Source = "director") -> Tournament:
+               source: Source = "director",
+               rooms: Sequence[tuple[int, int]] = ()) -> Tournament:
         """Enter (or, with ``correct``, replace) a table's result after checking all of it.
 
         ``ns``/``ew`` (optional) are the pairs the score sheet names, checked against the
         seating; ``vp`` (optional) the VP written on it, checked against the table;
-        ``hands`` (optional) the line totals of each smazzata, which must add up.
+        ``hands`` (optional) the line totals of each smazzata, which must add up.  In a
+        team event ``table`` is the match, ``ns_mp``/``ew_mp`` the home and away teams'
+        totals over its two tables, and ``rooms`` (optional) the (home, away) MP of each
+        table, which must add up.
         """
         played = self.round(round_number)
         seat = played.table(table)
@@ -312,9 +379,10 @@ class Tournament:
                 self.pair(given)
                 expected = seat.ns if line == "NS" else seat.ew
                 if given != expected:
+                    what = self.settings.entrant
                     raise TournamentError(
-                        f"{where} seats pair {seat.ns} NS and pair {seat.ew} EW, so the {line} "
-                        f"pair is {expected}, not {given}")
+                        f"{where} seats {what} {seat.ns} NS and {what} {seat.ew} EW, so the "
+                        f"{line} {what} is {expected}, not {given}")
         for value, line in ((ns_mp, "NS"), (ew_mp, "EW")):
             _check_points(value, f"{where}: the {line} score")
         if hands:
@@ -328,6 +396,8 @@ class Tournament:
             if sums != (ns_mp, ew_mp):
                 raise TournamentError(f"{where}: the smazzate add up to {sums[0]} – {sums[1]}, "
                                       f"not {ns_mp} – {ew_mp}")
+        if rooms:
+            self._check_rooms(where, rooms, ns_mp, ew_mp)
         scale = self.settings.vp_scale
         expected_vp = scale.vp(ns_mp, ew_mp)
         if vp is not None and tuple(vp) != expected_vp:
@@ -344,9 +414,28 @@ class Tournament:
         if old is None and correct:
             raise TournamentError(f"{where} has no result to correct yet")
         new = Result(round_number, table, seat.ns, seat.ew, (ns_mp, ew_mp), expected_vp,
-                     tuple((int(a), int(b)) for a, b in hands), source)
+                     tuple((int(a), int(b)) for a, b in hands), source,
+                     tuple((int(a), int(b)) for a, b in rooms), seat.ns_partner,
+                     seat.ew_partner)
         kept = tuple(r for r in self.results if (r.round, r.table) != (round_number, table))
         return replace(self, results=(*kept, new))
+
+
+    def _check_rooms(self, where: str, rooms: Sequence[tuple[int, int]], home: int,
+                     away: int) -> None:
+        if self.settings.kind != "teams":
+            raise TournamentError(f"{where}: the two tables' scores are for team matches; "
+                                  f"this is a {self.settings.kind} event")
+        if len(rooms) != 2:
+            raise TournamentError(f"{where}: a team match is played at 2 tables, "
+                                  f"{len(rooms)} given")
+        for k, (h, a) in enumerate(rooms, start=1):
+            _check_points(h, f"{where}: table {k}, the home team's score")
+            _check_points(a, f"{where}: table {k}, the away team's score")
+        sums = (sum(r[0] for r in rooms), sum(r[1] for r in rooms))
+        if sums != (home, away):
+            raise TournamentError(f"{where}: the two tables add up to {sums[0]} – {sums[1]}, "
+                                  f"not {home} – {away}")
 
 
 MAX_MATCH_POINTS = 100_000

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from burraco.tournament.danish import danish_round
 from burraco.tournament.draw import draw_round, seeded_rng
 from burraco.tournament.errors import TournamentError
+from burraco.tournament.individual import individual_round
 from burraco.tournament.mitchell import check_offsets, lines, mitchell_round, offsets
 from burraco.tournament.round_robin import cycle_length, round_robin_round
 from burraco.tournament.schedule import Schedule
@@ -50,6 +51,9 @@ def plan(t: Tournament) -> tuple[str, Seating]:
     segment, _ = schedule.at(number, count)
     movement = segment.movement
     order = t.initial_order()
+    if t.settings.kind == "individual":
+        return movement, _individual(t, movement, number, order,
+                                     [s.pair for s in standings(t)] if t.rounds else order)
     if movement == "mitchell":
         steps = schedule.mitchell_steps(count)
         ns, ew = lines(order)
@@ -72,3 +76,30 @@ def plan(t: Tournament) -> tuple[str, Seating]:
     byes = {p: had_bye.count(p) for p in set(had_bye)}
     return movement, draw_round(order, seeded_rng(t.settings.seed, number), met=met, byes=byes)
 
+
+
+def _individual(t: Tournament, movement: str, number: int, order: list[int],
+                ranking: list[int]) -> Seating:
+    """An individual round: partners and opponents so far steer the new partnerships."""
+    partnered: dict[int, set[int]] = {}
+    met: dict[int, set[int]] = {}
+    for played in t.rounds:
+        for table in played.tables:
+            for side in (0, 1):
+                mine, theirs = table.line(side), table.line(1 - side)
+                for p in mine:
+                    partnered.setdefault(p, set()).update(q for q in mine if q != p)
+                    met.setdefault(p, set()).update(theirs)
+    byes: dict[int, int] = {}
+    for played in t.rounds:
+        for p in played.byes:
+            byes[p] = byes.get(p, 0) + 1
+    previous: dict[int, set[int]] = {}
+    if movement == "danish-modified" and t.rounds:
+        for table in t.rounds[-1].tables:
+            for p in table.entrants():
+                previous[p] = set(table.entrants()) - {p}
+    ranked = movement in ("danish", "danish-modified")
+    return individual_round(ranking if ranked else order, ranked=ranked,
+                            rng=seeded_rng(t.settings.seed, number), partnered=partnered,
+                            met=met, byes=byes, previous=previous)

@@ -45,6 +45,8 @@ class Summary:
     pairs: int
     status: str
     schedule: str
+    entrants: str = "pairs"
+    """What ``pairs`` counts: ``pairs``, ``players`` or ``teams``."""
 
 
 def slug(name: str) -> str:
@@ -83,7 +85,7 @@ class Director:
             for tid in rows:
                 t = self._load(conn, tid)[0]
                 out.append(Summary(tid, t.settings.name, len(t.pairs), t.status,
-                                   str(t.settings.schedule)))
+                                   str(t.settings.schedule), f"{t.settings.entrant}s"))
             return out
 
     def latest(self) -> str:
@@ -152,10 +154,11 @@ class Director:
     def record(self, tournament_id: str, round_number: int, table: int, ns_mp: int,
                ew_mp: int, *, vp: tuple[int, int] | None = None, ns: int | None = None,
                ew: int | None = None, hands: Sequence[tuple[int, int]] = (),
-               correct: bool = False, source: Source = "director") -> Result:
+               correct: bool = False, source: Source = "director",
+               rooms: Sequence[tuple[int, int]] = ()) -> Result:
         def change(t: Tournament) -> tuple[Tournament, Result]:
             after = t.record(round_number, table, ns_mp, ew_mp, vp=vp, ns=ns, ew=ew,
-                             hands=hands, correct=correct, source=source)
+                             hands=hands, correct=correct, source=source, rooms=rooms)
             result = after.result(round_number, table)
             assert result is not None
             return after, result
@@ -214,9 +217,13 @@ class Director:
             Round(r.number, r.movement, tuple(Table(*t) for t in r.tables), tuple(r.byes))
             for r in conn.execute(select(RoundRow).where(RoundRow.tournament_id == tid)
                                   .order_by(RoundRow.number)))
+        seats = {(played.number, table.number): table
+                 for played in rounds for table in played.tables}
         results = tuple(
             Result(r.round, r.table, r.ns, r.ew, (r.mp_ns, r.mp_ew), (r.vp_ns, r.vp_ew),
-                   tuple((int(a), int(b)) for a, b in r.hands), r.source)
+                   tuple((int(a), int(b)) for a, b in r.hands), r.source,
+                   tuple((int(a), int(b)) for a, b in r.rooms or ()),
+                   seats[r.round, r.table].ns_partner, seats[r.round, r.table].ew_partner)
             for r in conn.execute(select(ResultRow).where(ResultRow.tournament_id == tid)
                                   .order_by(ResultRow.round, ResultRow.table)))
         return Tournament(settings, pairs, rounds, results), row.version
@@ -229,11 +236,12 @@ class Director:
         for played in after.rounds[len(before.rounds):]:
             conn.execute(insert(RoundRow).values(
                 tournament_id=tid, number=played.number, movement=played.movement,
-                tables=[[t.number, t.ns, t.ew] for t in played.tables], byes=list(played.byes)))
+                tables=[t.to_list() for t in played.tables], byes=list(played.byes)))
         old = {(r.round, r.table): r for r in before.results}
         for r in after.results:
             values = dict(ns=r.ns, ew=r.ew, mp_ns=r.mp[0], mp_ew=r.mp[1], vp_ns=r.vp[0],
-                          vp_ew=r.vp[1], hands=[list(h) for h in r.hands], source=r.source)
+                          vp_ew=r.vp[1], hands=[list(h) for h in r.hands], source=r.source,
+                          rooms=[list(room) for room in r.rooms] or None)
             previous = old.get((r.round, r.table))
             if previous is None:
                 conn.execute(insert(ResultRow).values(

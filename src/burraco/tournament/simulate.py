@@ -2,9 +2,12 @@
 
 Rounds run one after the other (a Danish round needs the standings), the tables
 of a round in parallel (``jobs`` processes, as the arena does).  Seats 0 and 2
-are the NS pair, 1 and 3 the EW pair.  Everything is seeded, so a run replays
-exactly whatever the number of processes: the deals from ``(seed, round, table,
-smazzata)``, or in a duplicate event from ``(seed, round, smazzata)`` only, so
+are the NS line, 1 and 3 the EW line: one pair, the two players partnered for
+the round in an individual event, or in a team event one of the team's lines (a
+team match is two table jobs, the home team NS at the first and EW at the
+second).  Everything is seeded, so a run replays exactly whatever the number of
+processes: the deals from ``(seed, round, table, smazzata)`` (and the room of a
+team match), or in a duplicate event from ``(seed, round, smazzata)`` only, so
 every table of a round plays the same cards.
 """
 
@@ -35,12 +38,14 @@ SHARED_DEALS = -1
 class TableJob:
     round: int
     table: int
-    ns_bot: str
-    ew_bot: str
+    seat_bots: tuple[str, str, str, str]
+    """The bot level at each seat (0 and 2 NS, 1 and 3 EW)."""
     hands: int
     rules: str
     seed: int
     duplicate: bool
+    room: int = 0
+    """Team events: 1 or 2, the match's table; 0 otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,30 +54,36 @@ class TableOutcome:
     table: int
     hands: tuple[tuple[int, int], ...]
     seconds: float
+    room: int = 0
+
+
+def _table_key(job: TableJob) -> tuple[int, ...]:
+    return (job.table,) if job.room == 0 else (job.table, job.room)
 
 
 def deal_for(job: TableJob, k: int, rules: Rules) -> Deal:
     """Smazzata ``k`` of a match: the same at every table of a duplicate round."""
-    deal_table = SHARED_DEALS if job.duplicate else job.table
+    deal_table = (SHARED_DEALS,) if job.duplicate else _table_key(job)
     dealer = (PLAYERS - 1 + k) % PLAYERS
-    return deal_seeded(mix((job.seed, job.round, deal_table, k)), players=PLAYERS,
+    return deal_seeded(mix((job.seed, job.round, *deal_table, k)), players=PLAYERS,
                        dealer=dealer, rules=rules)
 
 
 def play_table(job: TableJob) -> TableOutcome:
-    """Play one match of ``job.hands`` smazzate between two bot pairs (in this process)."""
+    """Play one match of ``job.hands`` smazzate between two bot lines (in this process)."""
     rules = Rules.preset(job.rules).for_players(PLAYERS)
     start = time.perf_counter()
     totals: list[tuple[int, int]] = []
     for k in range(job.hands):
         deal = deal_for(job, k, rules)
-        bots = [make_bot(job.ns_bot if seat % 2 == 0 else job.ew_bot,
-                         seed=mix((job.seed, job.round, job.table, k, seat)), rules=rules)
+        bots = [make_bot(job.seat_bots[seat],
+                         seed=mix((job.seed, job.round, *_table_key(job), k, seat)), rules=rules)
                 for seat in range(PLAYERS)]
         state = play_hand(HandState.start(deal, rules), bots)
         ns, ew = hand_result(state).totals[:2]
         totals.append((ns, ew))
-    return TableOutcome(job.round, job.table, tuple(totals), time.perf_counter() - start)
+    return TableOutcome(job.round, job.table, tuple(totals), time.perf_counter() - start,
+                        job.room)
 
 
 def _pool_map(jobs: int) -> tuple[Callable[[list[TableJob]], Iterator[TableOutcome]],
@@ -93,36 +104,67 @@ def _pool_map(jobs: int) -> tuple[Callable[[list[TableJob]], Iterator[TableOutco
 
 
 def bot_pairs(count: int, levels: Sequence[str]) -> list[tuple[str, str]]:
-    """(name, level) of each pair: the levels are dealt out in turn."""
+    """(name, level) of each entrant: the levels are dealt out in turn."""
     return [(f"Bots {n} ({levels[(n - 1) % len(levels)]})", levels[(n - 1) % len(levels)])
             for n in range(1, count + 1)]
+
+
+def _members(settings: Settings, name: str) -> list[str]:
+    """A bot team's four players (pairs and individual entrants list none)."""
+    if settings.kind != "teams":
+        return []
+    return [f"{name} #{k}" for k in range(1, 5)]
+
+
+def table_jobs(t: Tournament, levels: dict[int, str], rules: str) -> list[TableJob]:
+    """The table jobs of the current round: one per table, two per team match."""
+    s = t.settings
+    current = t.current
+    assert current is not None
+    jobs = []
+    for table in current.tables:
+        ns, ew = table.line(0), table.line(1)
+        seats = (levels[ns[0]], levels[ew[0]], levels[ns[-1]], levels[ew[-1]])
+        if s.kind == "teams":
+            home, away = levels[table.ns], levels[table.ew]
+            jobs += [TableJob(current.number, table.number, (home, away, home, away), s.hands,
+                              rules, s.seed, s.duplicate, room=1),
+                     TableJob(current.number, table.number, (away, home, away, home), s.hands,
+                              rules, s.seed, s.duplicate, room=2)]
+        else:
+            jobs.append(TableJob(current.number, table.number, seats, s.hands, rules, s.seed,
+                                 s.duplicate))
+    return jobs
 
 
 def simulate(settings: Settings, *, pairs: int, bots: Sequence[str], rules: str = "fibur",
              jobs: int = 1, progress: Callable[[], None] | None = None,
              on_round: Callable[[Tournament], None] | None = None) -> Tournament:
-    """Register ``pairs`` bot pairs and play every round of the schedule."""
+    """Register ``pairs`` bot entrants (pairs, players or teams) and play every round."""
     t = Tournament(settings)
     levels: dict[int, str] = {}
     for name, level in bot_pairs(pairs, bots):
-        t, pair = t.register(name)
+        t, pair = t.register(name, _members(settings, name))
         levels[pair.number] = level
     run, close = _pool_map(jobs)
     try:
         while not t.finished:
             t = t.start_round()
-            current = t.current
-            assert current is not None
-            specs = [TableJob(current.number, table.number, levels[table.ns], levels[table.ew],
-                              settings.hands, rules, settings.seed, settings.duplicate)
-                     for table in current.tables]
-            for outcome in run(specs):
+            waiting: dict[int, dict[int, TableOutcome]] = {}
+            for outcome in run(table_jobs(t, levels, rules)):
+                if progress is not None:
+                    progress()
+                if outcome.room:  # a team match: wait for its other table
+                    rooms = waiting.setdefault(outcome.table, {})
+                    rooms[outcome.room] = outcome
+                    if len(rooms) < 2:
+                        continue
+                    t = _record_team_match(t, rooms[1], rooms[2])
+                    continue
                 ns = sum(h[0] for h in outcome.hands)
                 ew = sum(h[1] for h in outcome.hands)
                 t = t.record(outcome.round, outcome.table, ns, ew, hands=outcome.hands,
                              source="bot")
-                if progress is not None:
-                    progress()
             if on_round is not None:
                 on_round(t)
     finally:
@@ -130,9 +172,18 @@ def simulate(settings: Settings, *, pairs: int, bots: Sequence[str], rules: str 
     return t
 
 
+def _record_team_match(t: Tournament, first: TableOutcome, second: TableOutcome) -> Tournament:
+    """Home NS at the first table, EW at the second: (home, away) of each, then the sum."""
+    one = (sum(h[0] for h in first.hands), sum(h[1] for h in first.hands))
+    two = (sum(h[1] for h in second.hands), sum(h[0] for h in second.hands))
+    return t.record(first.round, first.table, one[0] + two[0], one[1] + two[1],
+                    rooms=(one, two), source="bot")
+
+
 def matches_total(settings: Settings, pairs: int) -> int:
-    """Matches the event will play (for the progress bar): byes are not matches."""
-    return settings.schedule.total_rounds(pairs) * (pairs // 2)
+    """Tables the event will play (for the progress bar): byes are not played."""
+    per_round = {"pairs": pairs // 2, "individual": pairs // 4, "teams": 2 * (pairs // 2)}
+    return settings.schedule.total_rounds(pairs) * per_round[settings.kind]
 
 
 def summary_json(t: Tournament) -> dict[str, Any]:
@@ -144,11 +195,18 @@ def summary_json(t: Tournament) -> dict[str, Any]:
         if s.dup is not None:
             row["dup"] = round(float(s.dup), 1)
         rows.append(row)
-    matches = [{"round": r.round, "table": r.table, "ns": r.ns, "ew": r.ew,
-                "mp": list(r.mp), "vp": list(r.vp)}
-               for r in sorted(t.results, key=lambda r: (r.round, r.table))]
+    matches = []
+    for r in sorted(t.results, key=lambda r: (r.round, r.table)):
+        match: dict[str, Any] = {"round": r.round, "table": r.table, "ns": r.ns, "ew": r.ew,
+                                 "mp": list(r.mp), "vp": list(r.vp)}
+        if r.ns_partner is not None:
+            match["ns_partner"], match["ew_partner"] = r.ns_partner, r.ew_partner
+        if r.rooms:
+            match["rooms"] = [list(room) for room in r.rooms]
+        matches.append(match)
     byes = [{"round": played.number, "pair": pair, "vp": t.settings.bye_vp,
              "mp_diff": t.settings.bye_mp} for played in t.rounds for pair in played.byes]
-    return {"name": t.settings.name, "schedule": str(t.settings.schedule),
+    return {"name": t.settings.name, "kind": t.settings.kind,
+            "schedule": str(t.settings.schedule),
             "hands": t.settings.hands, "duplicate": t.settings.duplicate,
             "standings": rows, "matches": matches, "byes": byes}

@@ -13,6 +13,8 @@ duplicate event), then the tie-breaks in the order the director chose:
 Each criterion splits a group of tied pairs; the next one only looks inside
 the groups still tied.  Pairs still tied after the last criterion share a rank.
 A bye counts as a match won with the configured award (``bye_vp``, ``bye_mp``).
+In an individual event each player of a line is credited with the line's score,
+and head-to-head counts the matches where the tied players sat as opponents.
 """
 
 from __future__ import annotations
@@ -73,13 +75,15 @@ class Standing:
 def tallies(t: Tournament) -> dict[int, Tally]:
     out = {p.number: Tally(p.number) for p in t.pairs}
     for r in t.results:
-        for me, other, side in ((r.ns, r.ew, 0), (r.ew, r.ns, 1)):
-            line = out[me]
-            line.vp += r.vp[side]
-            line.mp += r.mp[side]
-            line.mp_diff += r.mp[side] - r.mp[1 - side]
-            line.played += 1
-            line.against[other] = line.against.get(other, 0) + r.vp[side]
+        for side in (0, 1):
+            for me in r.line(side):
+                line = out[me]
+                line.vp += r.vp[side]
+                line.mp += r.mp[side]
+                line.mp_diff += r.mp[side] - r.mp[1 - side]
+                line.played += 1
+                for other in r.line(1 - side):
+                    line.against[other] = line.against.get(other, 0) + r.vp[side]
     for played in t.rounds:
         for pair in played.byes:
             out[pair].vp += t.settings.bye_vp

@@ -6,10 +6,13 @@ history, folder :mod:`burraco.tournament.migrations` and version table
 ``alembic_version_tournament``, so they never interfere with the server's.
 
 * ``tournaments``          settings (JSON), a version bumped by every change
-* ``tournament_pairs``     the registered pairs, numbered in registration order
-* ``tournament_rounds``    each round's movement, tables (NS, EW) and byes
-* ``tournament_results``   each table's MP, VP, optional smazzate, who entered it, how
-                           many times it was corrected
+* ``tournament_pairs``     the registered entrants (pairs, players or teams), numbered in
+                           registration order
+* ``tournament_rounds``    each round's movement, tables (NS, EW, and the partners in an
+                           individual event) and byes
+* ``tournament_results``   each table's MP, VP, optional smazzate (or, for a team match,
+                           its two tables' scores), who entered it, how many times it was
+                           corrected
 * ``tournament_online``    the game-server table playing a tournament table online
 """
 
@@ -61,7 +64,7 @@ class RoundRow(Base):
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     movement: Mapped[str] = mapped_column(String(20))
     tables: Mapped[list[Any]] = mapped_column(JSON)
-    """[[table, ns, ew], ...]"""
+    """[[table, ns, ew], ...]; individual events: [[table, ns, ew, ns_partner, ew_partner], ...]"""
     byes: Mapped[list[Any]] = mapped_column(JSON)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True),
                                                  server_default=func.now())
@@ -80,6 +83,8 @@ class ResultRow(Base):
     vp_ns: Mapped[int] = mapped_column(Integer)
     vp_ew: Mapped[int] = mapped_column(Integer)
     hands: Mapped[list[Any]] = mapped_column(JSON)
+    rooms: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    """Team matches: [[home, away] at table 1, [home, away] at table 2]."""
     source: Mapped[str] = mapped_column(String(16))
     corrections: Mapped[int] = mapped_column(Integer, default=0)
     entered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True),

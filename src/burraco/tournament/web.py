@@ -40,6 +40,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Red
 from starlette.concurrency import run_in_threadpool
 
 from burraco.tournament import online
+from burraco.tournament.entries import entry
 from burraco.tournament.errors import TournamentError
 from burraco.tournament.export import (
     meta_html,
@@ -50,7 +51,7 @@ from burraco.tournament.export import (
     standings_csv,
     standings_html,
 )
-from burraco.tournament.model import DEFAULT_TIE_BREAKS, Settings, Tournament
+from burraco.tournament.model import DEFAULT_TIE_BREAKS, KINDS, Settings, Tournament
 from burraco.tournament.scale import scale_for
 from burraco.tournament.schedule import Schedule
 from burraco.tournament.service import Director
@@ -94,13 +95,22 @@ def _check_key(request: Request) -> None:
                       f"(the server's {KEY_ENV})")
 
 
+def default_schedule(kind: str) -> str:
+    """The schedule used when none is given: no fixed pairs, no Mitchell."""
+    return "random:3,danish:1" if kind == "individual" else "mitchell:3,danish:1"
+
+
 def settings_from_form(form: dict[str, str]) -> Settings:
     hands = _int(form, "hands", "smazzate per match", 3)
     tie_breaks = form.get("tie_breaks", ",".join(DEFAULT_TIE_BREAKS))
     vp_table = form.get("vp_table", "").strip()
+    kind = form.get("kind", "pairs").strip() or "pairs"
+    if kind not in KINDS:
+        raise TournamentError(f"the kind of event is {', '.join(KINDS)}, not {kind!r}")
+    schedule = form.get("schedule", "").strip() or default_schedule(kind)
     return Settings(
-        name=form.get("name", "").strip(), hands=hands,
-        schedule=Schedule.parse(form.get("schedule", "mitchell:3,danish:1")),
+        name=form.get("name", "").strip(), hands=hands, kind=kind,
+        schedule=Schedule.parse(schedule),
         scale=scale_for(hands, vp_table) if vp_table else None,
         duplicate=form.get("duplicate", "") in ("1", "on", "true"),
         bye_vp=_int(form, "bye_vp", "the bye's VP", 14),
@@ -127,18 +137,22 @@ NAV_HOME = "<nav><a href='/tournaments/'>All tournaments</a></nav>"
 def home_page(director: Director, *, error: str | None = None) -> str:
     rows = "".join(
         f"<tr><td><a href='/tournaments/{quote(s.id)}/'>{escape(s.name)}</a></td>"
-        f"<td>{s.pairs}</td><td><code>{escape(s.schedule)}</code></td>"
+        f"<td>{s.pairs} {escape(s.entrants)}</td><td><code>{escape(s.schedule)}</code></td>"
         f"<td>{escape(s.status)}</td></tr>" for s in director.summaries())
-    listing = (f"<table id='tournaments'><tr><th>tournament</th><th>pairs</th><th>schedule</th>"
+    listing = (f"<table id='tournaments'><tr><th>tournament</th><th>entrants</th><th>schedule</th>"
                f"<th>status</th></tr>{rows}</table>" if rows else "<p>No tournament yet.</p>")
     form = f"""
 <h2>New tournament</h2>
 <form method='post' action='/tournaments/' id='create'>
 <p><label>Name <input name='name' required size='40'></label></p>
-<p><label>Schedule <input name='schedule' value='mitchell:3,danish:1' size='30'></label>
- <small>mitchell:N[@STEP], danish:N, danish-modified:N, roundrobin, random:N</small></p>
+<p><label>Event <select name='kind'><option value='pairs'>pairs</option>
+<option value='individual'>individual (partners change every round)</option>
+<option value='teams'>teams (two tables per match)</option></select></label></p>
+<p><label>Schedule <input name='schedule' placeholder='mitchell:3,danish:1' size='30'></label>
+ <small>mitchell:N[@STEP], danish:N, danish-modified:N, roundrobin, random:N; empty: the
+ usual one (individual events: random:3,danish:1)</small></p>
 <p><label>Smazzate per match <input type='number' name='hands' value='3' min='1' max='12'>
-</label> <label>VP table (needed unless 3 or 4 smazzate)
+</label> <label>VP table (needed for teams, and unless 3 or 4 smazzate)
  <input name='vp_table' placeholder='NAME:B1,...,B10' size='30'></label></p>
 <p><label><input type='checkbox' name='duplicate' value='1'> duplicate deals (carte uguali)
 </label></p>
@@ -189,11 +203,17 @@ def director_page(tid: str, t: Tournament, *, ok: str | None = None,
            f"<a href='{base}/print'>Printable page</a><a href='{base}/standings.csv'>"
            f"Standings CSV</a><a href='{base}/results.csv'>Results CSV</a></nav>")
     parts = [nav, f"<h1>{escape(t.settings.name)}</h1>", meta_html(t), _notice(ok, error)]
-    pairs = "".join(f"<li value='{p.number}'>{escape(p.name)}</li>" for p in t.pairs)
-    parts.append(f"<h2>Pairs ({len(t.pairs)})</h2><ol id='pairs'>{pairs}</ol>")
+    what = t.settings.entrant
+    pairs = "".join(
+        f"<li value='{p.number}'>{escape(p.name)}"
+        + (f" <small>({escape(', '.join(p.players))})</small>" if t.settings.kind == "teams"
+           else "") + "</li>" for p in t.pairs)
+    parts.append(f"<h2>{what.capitalize()}s ({len(t.pairs)})</h2><ol id='pairs'>{pairs}</ol>")
     if not t.rounds:
+        hint = {"pair": "Rossi / Bianchi", "player": "Rossi",
+                "team": "Circolo Roma: Rossi / Bianchi / Verdi / Neri"}[what]
         parts.append("<form method='post' action='pairs' id='register'>"
-                     "<p><label>Register pairs, one per line<br>"
+                     f"<p><label>Register {what}s, one per line (e.g. {escape(hint)})<br>"
                      "<textarea name='pairs' rows='6' cols='40'></textarea></label></p>"
                      "<p><button type='submit'>Register</button></p></form>")
     current = t.current
@@ -241,11 +261,14 @@ def tournament_json(tid: str, t: Tournament) -> dict[str, Any]:
     return {
         "id": tid, "name": t.settings.name, "status": t.status,
         "settings": t.settings.to_dict(),
+        "kind": t.settings.kind,
         "pairs": [{"number": p.number, "name": p.name, "players": list(p.players)}
                   for p in t.pairs],
         "round": None if current is None else {
             "number": current.number, "movement": current.movement,
-            "tables": [{"table": tb.number, "ns": tb.ns, "ew": tb.ew} for tb in current.tables],
+            "tables": [{"table": tb.number, "ns": list(tb.line(0)), "ew": list(tb.line(1))}
+                       if t.settings.kind == "individual" else
+                       {"table": tb.number, "ns": tb.ns, "ew": tb.ew} for tb in current.tables],
             "byes": list(current.byes)},
         "results": [r.to_dict() for r in t.results],
         "standings": [s.to_dict() for s in standings(t)],
@@ -344,8 +367,9 @@ def make_router(director_of: DirectorOf) -> APIRouter:
                      if line.strip()]
             if not names:
                 raise TournamentError("write the pairs to register, one per line")
-            added = director.register_all(tid, [(n, _players(n)) for n in names])
-            return f"registered {len(added)} pair(s): " + ", ".join(p.label for p in added)
+            added = director.register_all(tid, [entry(n) for n in names])
+            what = director.load(tid).settings.entrant
+            return f"registered {len(added)} {what}(s): " + ", ".join(p.label for p in added)
         return await change(request, tid, act)
 
     @router.post("/tournaments/{tid}/rounds")
@@ -360,9 +384,16 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         def act(director: Director, form: dict[str, str]) -> str:
             number = _int(form, "round", "the round")
             table = _int(form, "table", "the table")
-            ns_mp = _int(form, "ns_mp", "the NS score")
-            ew_mp = _int(form, "ew_mp", "the EW score")
-            r = director.record(tid, number, table, ns_mp, ew_mp,
+            rooms: list[tuple[int, int]] = []
+            if form.get("r1_home", "").strip():  # a team match, table by table
+                rooms = [(_int(form, f"r{k}_home", f"table {k}, the home team's score"),
+                          _int(form, f"r{k}_away", f"table {k}, the away team's score"))
+                         for k in (1, 2)]
+                ns_mp, ew_mp = sum(r[0] for r in rooms), sum(r[1] for r in rooms)
+            else:
+                ns_mp = _int(form, "ns_mp", "the NS score")
+                ew_mp = _int(form, "ew_mp", "the EW score")
+            r = director.record(tid, number, table, ns_mp, ew_mp, rooms=rooms,
                                 correct=form.get("correct") == "1")
             return (f"round {number}, table {table}: MP {r.mp[0]} – {r.mp[1]}, "
                     f"VP {r.vp[0]}–{r.vp[1]}")
@@ -430,12 +461,6 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         return JSONResponse(tournament_json(tid, t))
 
     return router
-
-
-def _players(name: str) -> list[str]:
-    from burraco.tournament.cli import _players as split
-
-    return split(name)
 
 
 def _csv(text: str, filename: str) -> PlainTextResponse:
