@@ -115,3 +115,51 @@ def test_director_flow_in_the_browser(server: ServerProcess, page: Any) -> None:
     answer = server.http.get("/api/tournaments/torneo-di-burraco-a-coppie").json()
     assert answer["standings"][0]["pair"] == 4
     assert [r["vp"] for r in answer["results"]] == [[13, 7], [5, 15]]
+
+
+def test_team_and_individual_events_in_the_browser(server: ServerProcess, page: Any) -> None:
+    """§11.4: a team match is entered as its two tables' sheets; an individual round pairs
+    players for that round only."""
+    page.goto(f"{server.base}/tournaments/")
+    page.get_by_label("Name").fill("Coppa dei circoli")
+    page.get_by_label("Event").select_option("teams")
+    page.get_by_label("Schedule").fill("roundrobin")
+    page.get_by_role("button", name="Create").click()
+    assert "needs the team VP table" in page.locator("#error").inner_text()
+    page.get_by_label("Name").fill("Coppa dei circoli")
+    page.get_by_label("Event").select_option("teams")
+    page.get_by_label("Schedule").fill("roundrobin")
+    page.get_by_label("VP table").fill("club-teams:100,300,500,700,900,1100,1300,1500,1700,2000")
+    page.get_by_role("button", name="Create").click()
+    page.wait_for_url("**/tournaments/coppa-dei-circoli/?ok=created")
+    page.locator("textarea[name=pairs]").fill(
+        "Roma: Rossi / Bianchi / Verdi / Neri\nMilano: Gialli / Blu / Rosa / Viola\n"
+        "Napoli: Ferri / Conti / Greco / Russo\nTorino: Costa / Fontana / Rizzi / Galli")
+    page.get_by_role("button", name="Register").click()
+    assert page.locator("#notice").inner_text().startswith("registered 4 team(s)")
+    page.get_by_role("button", name="Start round 1").click()
+    match = page.locator("#round-1 tr[data-table='1']")
+    assert "home NS, away EW" in page.content()
+    match.get_by_label("table 1 home MP").fill("800")
+    match.get_by_label("table 1 away MP").fill("300")
+    match.get_by_label("table 2 home MP").fill("700")
+    match.get_by_label("table 2 away MP").fill("600")
+    match.get_by_role("button", name="save").click()
+    assert "MP 1500 – 900, VP 13–7" in page.locator("#notice").inner_text()
+    assert "800–300 + 700–600" in page.locator("#round-1 tr[data-table='1']").inner_text()
+    top = page.locator("#standings tr[data-pair]").nth(0).inner_text()
+    assert "Roma" in top and "13" in top
+    shot(page, "7-team-event")
+
+    page.goto(f"{server.base}/tournaments/")
+    page.get_by_label("Name").fill("Individuale del lunedì")
+    page.get_by_label("Event").select_option("individual")
+    page.get_by_role("button", name="Create").click()
+    page.wait_for_url("**/?ok=created")
+    page.locator("textarea[name=pairs]").fill("Anna\nBruno\nCarla\nDario\nElena")
+    page.get_by_role("button", name="Register").click()
+    page.get_by_role("button", name="Start round 1").click()
+    row = page.locator("#round-1 tr[data-table='1']").inner_text()
+    assert row.count("&") == 2, "each line is two players partnered for this round"
+    assert "Bye: player" in page.content()
+    shot(page, "8-individual-event")

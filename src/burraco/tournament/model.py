@@ -373,7 +373,8 @@ class Tournament:
         """
         played = self.round(round_number)
         seat = played.table(table)
-        where = f"round {round_number}, table {table}"
+        unit = "match" if self.settings.kind == "teams" else "table"
+        where = f"round {round_number}, {unit} {table}"
         for given, line in ((ns, "NS"), (ew, "EW")):
             if given is not None:
                 self.pair(given)

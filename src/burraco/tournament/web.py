@@ -395,7 +395,8 @@ def make_router(director_of: DirectorOf) -> APIRouter:
                 ew_mp = _int(form, "ew_mp", "the EW score")
             r = director.record(tid, number, table, ns_mp, ew_mp, rooms=rooms,
                                 correct=form.get("correct") == "1")
-            return (f"round {number}, table {table}: MP {r.mp[0]} – {r.mp[1]}, "
+            unit = "match" if rooms or director.load(tid).settings.kind == "teams" else "table"
+            return (f"round {number}, {unit} {table}: MP {r.mp[0]} – {r.mp[1]}, "
                     f"VP {r.vp[0]}–{r.vp[1]}")
         return await change(request, tid, act)
 
