@@ -10,11 +10,14 @@ import pytest
 import burraco.tournament.danish
 import burraco.tournament.draw
 import burraco.tournament.duplicate
+import burraco.tournament.entries
+import burraco.tournament.individual
 import burraco.tournament.mitchell
 import burraco.tournament.model
 import burraco.tournament.round_robin
 import burraco.tournament.scale
 import burraco.tournament.schedule
+import burraco.tournament.web_tables
 from burraco.tournament.errors import TournamentError
 from burraco.tournament.model import Settings, Tournament
 from burraco.tournament.schedule import Schedule
@@ -40,7 +43,8 @@ def _play_round(t: Tournament, score: int = 0) -> Tournament:
 @pytest.mark.parametrize("module", [
     burraco.tournament.model, burraco.tournament.scale, burraco.tournament.schedule,
     burraco.tournament.mitchell, burraco.tournament.danish, burraco.tournament.round_robin,
-    burraco.tournament.draw, burraco.tournament.duplicate,
+    burraco.tournament.draw, burraco.tournament.duplicate, burraco.tournament.entries,
+    burraco.tournament.individual, burraco.tournament.web_tables,
 ])
 def test_doctests(module: object) -> None:
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
