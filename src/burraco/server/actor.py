@@ -11,6 +11,10 @@ Every client command is answered by exactly one ``ack`` or ``reject``.
 The actor also runs what happens by itself at a table: bot seats and
 stand-ins for dropped players (``seats``), the grace countdown of a dropped
 player, and the turn clock (``clock``).
+
+A table of a deal group deals from the group (``deal``), tells the hub when a
+hand ends (``on_hand_end``) and publishes a held reveal when the hub says every
+table of the group has played that hand (:class:`Reveal`).
 """
 
 from __future__ import annotations
@@ -30,7 +34,16 @@ from burraco.engine.legal import legal_actions
 from burraco.engine.views import view
 from burraco.server import clock
 from burraco.server.config import ServerConfig
-from burraco.server.game import FINISHED, PLAYING, Game, GameError, Step, TableEvent, fresh_deal
+from burraco.server.game import (
+    FINISHED,
+    PLAYING,
+    DealSource,
+    Game,
+    GameError,
+    Step,
+    TableEvent,
+    fresh_deal,
+)
 from burraco.server.identity import Guest
 from burraco.server.projection import frame, frames_for, project, sync_body
 from burraco.server.protocol import Act, Hello, Undo, ack, dumps, reject
@@ -104,7 +117,15 @@ class Claim:
                                              .create_future())
 
 
-Item = Join | Leave | ClientCommand | BotCommand | Resync | Timer | Claim
+@dataclass(slots=True)
+class Reveal:
+    """Publish hand ``number``'s held reveal: every table of the deal group has played it."""
+
+    number: int
+    reveal: dict[str, Any]
+
+
+Item = Join | Leave | ClientCommand | BotCommand | Resync | Timer | Claim | Reveal
 
 
 class TableActor:
@@ -113,9 +134,14 @@ class TableActor:
         recent: list[tuple[int, str, dict[str, Any]]] | None = None,
         cmids: dict[tuple[int, str], tuple[int, int]] | None = None,
         on_idle: Callable[[str], None] | None = None,
+        deal: DealSource = fresh_deal,
+        on_hand_end: Callable[[str], None] | None = None,
     ) -> None:
         self.table_id = table_id
         self.game = game
+        self.deal = deal
+        """Where the next hands' decks come from: the CSPRNG, or the table's deal group."""
+        self._on_hand_end = on_hand_end
         self.writer = writer
         self.settings = settings
         self.config = game.config
@@ -192,6 +218,8 @@ class TableActor:
             await self._timer(item)
         elif isinstance(item, Claim):
             item.done.set_result(await self._claim(item.seat, item.guest, None))
+        elif isinstance(item, Reveal):
+            await self._reveal(item)
 
     # --- commands ------------------------------------------------------------------------------
 
@@ -227,7 +255,7 @@ class TableActor:
                     action = parse_action(message.action)
                 except ActionParseError as exc:
                     return self._reject(conn, "bad_action", str(exc), cmid)
-                step = self.game.act(seat, action, fresh_deal)
+                step = self.game.act(seat, action, self.deal)
                 kind, body = "act", {"action": str(action)}
             else:
                 step = self.game.undo(seat)
@@ -246,7 +274,7 @@ class TableActor:
         if item.source == "bot" and not self.config.is_bot(item.seat):
             return
         try:
-            step = game.act(item.seat, item.action, fresh_deal)
+            step = game.act(item.seat, item.action, self.deal)
         except GameError as exc:
             log.error("table %s: %s move %s refused: %s", self.table_id, item.source,
                       item.action, exc.reason)
@@ -257,7 +285,7 @@ class TableActor:
     async def _claim(self, seat: int, guest: Guest, conn: Conn | None) -> str | None:
         """Bind ``seat`` to ``guest``; ``None`` when done, else the error code."""
         try:
-            step = self.game.claim(seat, guest.id, guest.nickname, fresh_deal)
+            step = self.game.claim(seat, guest.id, guest.nickname, self.deal)
         except GameError as exc:
             if exc.code == "already_holder":
                 return None
@@ -268,6 +296,16 @@ class TableActor:
                                                     "nickname": guest.nickname},
                                 source="client", conn=conn)
         return None if ok else "storage_error"
+
+    async def _reveal(self, item: Reveal) -> None:
+        if item.number not in self.game.held:
+            return  # published already (the hub may ask twice)
+        step = self.game.reveal(item.number, item.reveal)
+        await self._commit(step, seat=-1, cmid=f"reveal-{item.number}", kind="reveal",
+                           body={"number": item.number, "reveal": item.reveal},
+                           source="server")
+        if not self.subs and self.game.status == FINISHED and self._on_idle is not None:
+            self._on_idle(self.table_id)  # loaded only to publish this: retire it again
 
     async def _commit(self, step: Step, *, seat: int, cmid: str, kind: str,
                       body: dict[str, Any], source: str, conn: Conn | None = None) -> bool:
@@ -298,6 +336,8 @@ class TableActor:
             conn.send(dumps(ack(cmid, first, step.game.version)))
         self._send_turn_legal()
         self._after_change()
+        if step.ended is not None and self.game.grouped and self._on_hand_end is not None:
+            self._on_hand_end(self.table_id)
         return True
 
     # --- sending -------------------------------------------------------------------------------
@@ -547,7 +587,7 @@ class TableActor:
             hand = game.hand
             action = clock.timeout_action(view(hand, timer.seat), legal_actions(hand))
             try:
-                step = game.act(timer.seat, action, fresh_deal)
+                step = game.act(timer.seat, action, self.deal)
             except GameError as exc:
                 log.error("table %s: timeout move %s refused: %s", self.table_id, action, exc)
                 return
@@ -570,13 +610,19 @@ class TableActor:
 
 
 def build_unit(table_id: str, before: int, step: Step, *, command: dict[str, Any],
-               new_table: dict[str, Any] | None = None) -> CommitUnit:
-    """The database writes of one step: events, command, hands begun or ended, snapshot."""
+               new_table: dict[str, Any] | None = None,
+               deal_group: str | None = None) -> CommitUnit:
+    """The database writes of one step: events, command, hands begun or ended, snapshot.
+
+    ``deal_group``: the group a new table joins (with ``new_table``).
+    """
     events = [(before + 1 + i, e.kind, e.payload) for i, e in enumerate(step.events)]
     game = step.game
     assert game.version == before + len(events), (game.version, before, len(events))
     unit = CommitUnit(table_id, before, game.version, game.status, events, command,
-                      new_table=new_table)
+                      new_table=new_table, deal_group=deal_group)
+    if step.revealed is not None:
+        unit.games_revealed.append(step.revealed)
     if step.started is not None:
         number, secret, dealer, individual = step.started
         started = next(v for v, kind, _ in events if kind == "HandStarted")
@@ -588,7 +634,7 @@ def build_unit(table_id: str, before: int, step: Step, *, command: dict[str, Any
         number, result, record = step.ended
         ended = next(v for v, kind, _ in events if kind == "HandEnded")
         unit.games_ended.append({"number": number, "ended_version": ended, "result": result,
-                                 "record": record})
+                                 "record": record, "reveal_held": number in game.held})
         unit.snapshot = {"version": game.version, "hand_no": game.hand_no,
                          "state": game.snapshot()}
     return unit

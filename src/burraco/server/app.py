@@ -9,8 +9,12 @@ HTTP (JSON; errors are ``{"code": ..., "detail": ...}``):
   returns the seat tokens and invite links.
 * ``GET /api/tables``: public tables.  ``GET /api/tables/{id}``: one table, with
   who sits where.  ``GET /api/tables/{id}/hands``: its hands, with the deck, salt
-  and record of every hand that is over.  Private tables need ``?token=`` (the
+  and record of every hand that is over (a deal group's hand only once every
+  table of the group has played it).  Private tables need ``?token=`` (the
   watch token or a seat token).
+
+No request can put a table in a deal group: ``TableRequest`` has no such field
+and refuses unknown ones, and only server-side code passes ``deal_group``.
 * ``GET /healthz``.
 
 WebSocket: ``/ws/tables/{id}`` (docs/protocol.md).

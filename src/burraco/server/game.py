@@ -8,6 +8,11 @@ events before it adopts the step, so a failed write leaves the game as it was;
 recovery replays the stored commands through the same methods, taking each
 hand's deck from the database instead of the shuffler (:data:`DealSource`).
 
+A table of a deal group (``grouped``: duplicate play) is dealt by
+:func:`group_deal` and keeps each hand's reveal back (``held``) when the hand
+ends: other tables of the group may still be playing those cards.  The hub
+releases it later with :meth:`Game.reveal`, a ``DealRevealed`` event.
+
 Events carry everything (the dealt hands too); ``projection`` decides what each
 seat may see of them.
 """
@@ -42,6 +47,14 @@ def fresh_deal(number: int, rules: Rules, cut: int) -> DealSecret:
     """The live deal source: a CSPRNG order and salt for every hand."""
     del number
     return DealSecret.fresh(rules=rules, cut=cut)
+
+
+def group_deal(group_secret: bytes) -> DealSource:
+    """The deal source of a deal group's tables: hand n's order from the group's secret."""
+    def deal(number: int, rules: Rules, cut: int) -> DealSecret:
+        return DealSecret.grouped(group_secret, number, rules=rules, cut=cut)
+
+    return deal
 
 
 def deal_cut(players: int, rules: Rules, individual: bool) -> int:
@@ -176,6 +189,8 @@ class Step:
     """A hand begun in this step: (number, its secret deal, its dealer, dealt individual)."""
     ended: tuple[int, dict[str, Any], dict[str, Any]] | None = None
     """A hand finished in this step: (number, result, record)."""
+    revealed: int | None = None
+    """A held hand whose reveal this step published (deal groups)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,12 +206,16 @@ class Game:
     hand: HandState | None = None
     secret: DealSecret | None = None
     version: int = 0
+    grouped: bool = False
+    """The table belongs to a deal group: the reveal of a hand that ends is held back."""
+    held: tuple[int, ...] = ()
+    """Hands over whose reveal is held until the group's other tables have played them."""
 
     @classmethod
-    def new(cls, config: TableConfig) -> Game:
+    def new(cls, config: TableConfig, *, grouped: bool = False) -> Game:
         rules = config.rules_value()
         return cls(config, rules, TableMatch.new(config, rules),
-                   holders=(None,) * config.players)
+                   holders=(None,) * config.players, grouped=grouped)
 
     # --- queries ------------------------------------------------------------------------------
 
@@ -307,6 +326,15 @@ class Game:
         return Step(replace(self, hand=before, version=self.version + 1),
                     [TableEvent("Undone", payload)])
 
+    def reveal(self, number: int, reveal: dict[str, Any]) -> Step:
+        """Publish the held reveal of hand ``number`` (every table of the group has played it)."""
+        if number not in self.held:
+            raise GameError("not_held", f"hand {number}'s reveal is not held at this table")
+        held = tuple(n for n in self.held if n != number)
+        return Step(replace(self, held=held, version=self.version + 1),
+                    [TableEvent("DealRevealed", {"number": number, "reveal": reveal})],
+                    revealed=number)
+
     # --- lifecycle ----------------------------------------------------------------------------
 
     def _hand_for(self, seat: int) -> HandState:
@@ -356,8 +384,13 @@ class Game:
             "number": self.hand_no, "result": result.to_dict(), "totals": list(result.totals),
             "redeal": result.redeal, "scores": list(match.scores), "reveal": reveal,
         }
+        held = self.held
+        if self.grouped:  # the deck is the group's: shown once every table has played it
+            payload["reveal"] = None
+            payload["reveal_held"] = True
+            held = (*held, self.hand_no)
         events = [*events, TableEvent("HandEnded", payload)]
-        game = replace(self, match=match, version=self.version + 1)
+        game = replace(self, match=match, held=held, version=self.version + 1)
         ended = (self.hand_no, result.to_dict(), record)
         if match.finished:
             over = {"winner": match.winner, "scores": list(match.scores),
@@ -380,17 +413,20 @@ class Game:
 
     def snapshot(self) -> dict[str, Any]:
         """What recovery needs besides the current hand's deal and later commands."""
-        return {
+        snap = {
             "status": self.status, "hand_no": self.hand_no, "version": self.version,
             "hands": [list(h) for h in self.match.hands],
             "holders": [[h.guest_id, h.nickname] if h else None for h in self.holders],
         }
+        if self.grouped:
+            snap["held"] = list(self.held)
+        return snap
 
     @classmethod
     def from_snapshot(cls, config: TableConfig, snap: dict[str, Any],
-                      secret: DealSecret | None) -> Game:
+                      secret: DealSecret | None, *, grouped: bool = False) -> Game:
         """The game at a snapshot; ``secret`` is the deal of hand ``snap['hand_no']``."""
-        game = cls.new(config)
+        game = cls.new(config, grouped=grouped)
         match = replace(game.match, hands=tuple((a, b) for a, b in snap["hands"]))
         holders = tuple(Holder(h[0], h[1]) if h else None for h in snap["holders"])
         hand = None
@@ -401,7 +437,7 @@ class Game:
             hand = HandState.start(dealt, game.rules)
         return replace(game, match=match, status=snap["status"], holders=holders,
                        hand_no=snap["hand_no"], hand=hand, secret=secret,
-                       version=snap["version"])
+                       version=snap["version"], held=tuple(snap.get("held", ())))
 
 
 def _last_draw(moves: list[Action]) -> int:

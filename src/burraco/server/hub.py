@@ -5,6 +5,13 @@ table that is waiting or playing: from its latest snapshot (taken at each hand
 end) it replays the commands stored since, dealing each hand from the deck
 stored for it, and checks that the replay lands exactly on the stored version.
 Tables that are over are loaded on demand (a spectator, a late reconnection).
+
+Deal groups (duplicate play) are set up here, and only from server-side code:
+``create_table(..., deal_group=ID)`` puts a table in a group (created on first
+use with a secret from ``secrets``), whose tables are dealt alike hand by hand.
+When a grouped table ends a hand the hub asks the database which held reveals
+every table of the group has now played (:func:`repository.group_releases`) and
+has each table publish them; it asks again on start, for what a crash left held.
 """
 
 from __future__ import annotations
@@ -19,15 +26,23 @@ from sqlalchemy import Connection
 
 from burraco.engine.actions import parse_action
 from burraco.engine.rules import Rules
-from burraco.server.actor import TableActor, build_unit
+from burraco.server.actor import Reveal, TableActor, build_unit
 from burraco.server.commitment import DealSecret
 from burraco.server.config import ServerConfig
-from burraco.server.game import Game, GameError, Holder, Step, fresh_deal
+from burraco.server.game import (
+    DealSource,
+    Game,
+    GameError,
+    Holder,
+    Step,
+    fresh_deal,
+    group_deal,
+)
 from burraco.server.identity import Guest, Signer, new_id
 from burraco.server.storage import repository as repo
 from burraco.server.storage.db import make_engine, migrate
 from burraco.server.storage.writer import Writer
-from burraco.server.tables import TableConfig, TableRequest, build_config
+from burraco.server.tables import TableConfig, TableConfigError, TableRequest, build_config
 
 T = TypeVar("T")
 log = logging.getLogger("burraco.server.hub")
@@ -49,6 +64,8 @@ def replay_command(game: Game, command: dict[str, Any],
         return game.act(seat, parse_action(body["action"]), deals)
     if kind == "undo":
         return game.undo(seat)
+    if kind == "reveal":
+        return game.reveal(body["number"], body["reveal"])
     raise RecoveryError(f"unknown stored command kind {kind!r}")
 
 
@@ -64,11 +81,12 @@ def rebuild(load: repo.TableLoad) -> Game:
             raise RecoveryError(f"table {load.table_id}: hand {number} has no stored deck")
         return secrets[number]
 
+    grouped = load.deal_group is not None
     if load.snapshot is not None:
         number = load.snapshot["hand_no"]
-        game = Game.from_snapshot(config, load.snapshot, secrets.get(number))
+        game = Game.from_snapshot(config, load.snapshot, secrets.get(number), grouped=grouped)
     else:
-        game = Game.new(config)
+        game = Game.new(config, grouped=grouped)
     for command in load.commands:
         if command["first"] != game.version + 1:
             raise RecoveryError(f"table {load.table_id}: command at version {command['first']} "
@@ -87,6 +105,26 @@ def rebuild(load: repo.TableLoad) -> Game:
     return game
 
 
+MAX_GROUP_ID = 200
+
+
+def group_settings(config: TableConfig) -> dict[str, Any]:
+    """What the tables of a deal group share, so that equal orders deal equal hands.
+
+    Refused (``TableConfigError``): 3 and 5 players, whose hands are dealt
+    individually once a score passes a threshold, and rules that deal a hand
+    again when nobody took a pozzetto: in both, tables would drift apart.
+    """
+    if config.players in (3, 5):
+        raise TableConfigError("deal_group", "3 and 5 players switch to individual deals as "
+                               "scores grow, so tables cannot share deals")
+    if config.rules_value().nobody_pozzetto == "redeal":
+        raise TableConfigError("deal_group", "rules that deal a hand again cannot share "
+                               "deals between tables")
+    return {"players": config.players, "rules": config.rules,
+            "options": dict(config.options)}
+
+
 class Hub:
     def __init__(self, settings: ServerConfig) -> None:
         self.settings = settings
@@ -97,6 +135,7 @@ class Hub:
         self.signer: Signer | None = None
         self.broken: dict[str, str] = {}
         self._loading: dict[str, asyncio.Future[TableActor | None]] = {}
+        self._settling: set[asyncio.Task[int]] = set()
 
     @property
     def tokens(self) -> Signer:
@@ -120,12 +159,16 @@ class Hub:
         ids = await self.read(repo.live_table_ids)
         for table_id in ids:
             await self._load(table_id)
+        for group_id in await self.read(repo.groups_with_held):
+            await self.settle_group(group_id)  # reveals a crash may have left held
         gc.collect()
         gc.freeze()  # what recovery built lives long: keep it out of every later collection
         log.warning("burraco server: %d live tables recovered, %d could not be", len(self.actors),
                     len(self.broken))
 
     async def stop(self) -> None:
+        for task in list(self._settling):
+            task.cancel()
         for actor in list(self.actors.values()):
             actor.close_all(1012, "server restarting")
             await actor.stop()
@@ -142,17 +185,55 @@ class Hub:
             log.error("table %s cannot be rebuilt: %s", table_id, exc)
             self.broken[table_id] = str(exc)
             return None
-        actor = self._new_actor(table_id, game, load.recent_events, load.cmids)
+        deal: DealSource = fresh_deal
+        if load.deal_group is not None and load.group_secret is not None:
+            deal = group_deal(bytes.fromhex(load.group_secret))
+        actor = self._new_actor(table_id, game, load.recent_events, load.cmids, deal=deal,
+                                group=load.deal_group)
         return actor
 
     def _new_actor(self, table_id: str, game: Game,
                    recent: list[tuple[int, str, dict[str, Any]]],
-                   cmids: dict[tuple[int, str], tuple[int, int]]) -> TableActor:
+                   cmids: dict[tuple[int, str], tuple[int, int]], *,
+                   deal: DealSource = fresh_deal, group: str | None = None) -> TableActor:
+        on_hand_end: Callable[[str], None] | None = None
+        if group is not None:
+            def on_hand_end(_table_id: str, group_id: str = group) -> None:
+                self._settle_soon(group_id)
+
         actor = TableActor(table_id, game, writer=self.writer, settings=self.settings,
-                           recent=recent, cmids=cmids, on_idle=self._idle)
+                           recent=recent, cmids=cmids, on_idle=self._idle, deal=deal,
+                           on_hand_end=on_hand_end)
         self.actors[table_id] = actor
         actor.start()
         return actor
+
+    # --- deal groups ----------------------------------------------------------------------------
+
+    def _settle_soon(self, group_id: str) -> None:
+        task = asyncio.get_running_loop().create_task(self.settle_group(group_id))
+        self._settling.add(task)
+        task.add_done_callback(self._settling.discard)
+
+    async def settle_group(self, group_id: str) -> int:
+        """Have each table of the group publish the held reveals the whole group has played.
+
+        Returns how many reveals were asked for.  Safe to run any time and twice:
+        a table publishes a hand's reveal once.
+        """
+        try:
+            releases = await self.writer.run(lambda conn: repo.group_releases(conn, group_id))
+        except Exception:
+            log.exception("deal group %s: cannot read what may be revealed", group_id)
+            return 0
+        for table_id, number, reveal in releases:
+            actor = await self.actor_for(table_id)
+            if actor is None:
+                log.error("deal group %s: table %s cannot publish hand %d's reveal", group_id,
+                          table_id, number)
+                continue
+            actor.submit(Reveal(number, reveal))
+        return len(releases)
 
     def _idle(self, table_id: str) -> None:
         """A finished table lost its last viewer: retire it a minute later if still unwatched."""
@@ -191,24 +272,74 @@ class Hub:
         await self.writer.run(lambda conn: repo.insert_guest(conn, guest.id, guest.nickname))
         return guest, self.tokens.guest_token(guest)
 
-    async def create_table(self, creator: Guest, request: TableRequest) -> dict[str, Any]:
-        """Create and open a table; raises ``TableConfigError`` for bad settings."""
-        config = build_config(request)
-        table_id = new_id()
-        game = Game.new(config)
-        step = game.open(fresh_deal)
-        unit = build_unit(table_id, 0, step, command={
-            "seat": -1, "cmid": "open", "kind": "open", "body": {}, "source": "server"},
-            new_table={"creator": creator.id, "config": config.to_dict(),
-                       "public": config.public})
-        await self.writer.commit(unit)
-        recent = [(1 + i, e.kind, e.payload) for i, e in enumerate(step.events)]
-        actor = self._new_actor(table_id, step.game, recent, {(-1, "open"): (1, step.game.version)})
-        if request.creator_seat is not None:
-            error = await actor.claim(request.creator_seat, creator)
-            if error is not None:
-                raise RuntimeError(f"could not seat the creator: {error}")
-        return self.table_created(table_id, config)
+    async def create_table(self, creator: Guest, request: TableRequest, *,
+                           deal_group: str | None = None) -> dict[str, Any]:
+        """Create and open a table; raises ``TableConfigError`` for bad settings.
+
+        ``deal_group`` puts the table in that deal group (created on first use):
+        hand n is dealt as at every other table of the group, and its reveal is
+        held until all of them have played it.  Only server-side code may pass
+        it (the HTTP body cannot: a client could otherwise play a group's deals
+        ahead of its tables).  Refused for a group whose settings differ or that
+        has revealed a deal already.
+        """
+        return (await self.create_tables(creator, [request], deal_group=deal_group))[0]
+
+    async def create_tables(self, creator: Guest, requests: list[TableRequest], *,
+                            deal_group: str | None = None) -> list[dict[str, Any]]:
+        """Create several tables at once: all are stored before any starts to play.
+
+        A group's tables must be created this way when bots may play them: a table
+        that started alone could end hand 1 before the others join, and once a deal
+        is revealed the group takes no new table.  Nothing is created if any
+        request is refused.
+        """
+        configs = [build_config(request) for request in requests]
+        deals: list[DealSource] = []
+        for config in configs:
+            deals.append(fresh_deal if deal_group is None
+                         else await self._join_group(deal_group, config))
+        units, opened = [], []
+        for config, deal in zip(configs, deals, strict=True):
+            table_id = new_id()
+            step = Game.new(config, grouped=deal_group is not None).open(deal)
+            units.append(build_unit(table_id, 0, step, command={
+                "seat": -1, "cmid": "open", "kind": "open", "body": {}, "source": "server"},
+                new_table={"creator": creator.id, "config": config.to_dict(),
+                           "public": config.public}, deal_group=deal_group))
+            opened.append((table_id, step))
+        try:
+            await self.writer.run(lambda conn: repo.apply_units(conn, units))
+        except repo.GroupClosedError as exc:
+            raise TableConfigError("deal_group", str(exc)) from None
+        actors = []
+        for (table_id, step), deal in zip(opened, deals, strict=True):
+            recent = [(1 + i, e.kind, e.payload) for i, e in enumerate(step.events)]
+            actors.append(self._new_actor(table_id, step.game, recent,
+                                          {(-1, "open"): (1, step.game.version)},
+                                          deal=deal, group=deal_group))
+        for actor, request in zip(actors, requests, strict=True):
+            if request.creator_seat is not None:
+                error = await actor.claim(request.creator_seat, creator)
+                if error is not None:
+                    raise RuntimeError(f"could not seat the creator: {error}")
+        return [self.table_created(table_id, config)
+                for (table_id, _), config in zip(opened, configs, strict=True)]
+
+    async def _join_group(self, group_id: str, config: TableConfig) -> DealSource:
+        """The deal source of a new table of ``group_id``, after checking it may join."""
+        if not 0 < len(group_id) <= MAX_GROUP_ID:
+            raise TableConfigError("deal_group", f"a group id has 1 to {MAX_GROUP_ID} characters")
+        settings = group_settings(config)
+        secret, stored, closed = await self.writer.run(
+            lambda conn: repo.deal_group(conn, group_id, settings))
+        if stored != settings:
+            raise TableConfigError("deal_group", f"the tables of group {group_id!r} play "
+                                   f"{stored}, not {settings}")
+        if closed:
+            raise TableConfigError("deal_group", f"group {group_id!r} has revealed a deal "
+                                   "already: a new table would play known cards")
+        return group_deal(bytes.fromhex(secret))
 
     def table_created(self, table_id: str, config: TableConfig) -> dict[str, Any]:
         base = self.settings.base_url

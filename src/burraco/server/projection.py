@@ -111,6 +111,8 @@ def sync_body(game: Game, seat: int | None) -> dict[str, Any]:
         hand = view(game.hand, seat).to_dict()
         hand["number"] = game.hand_no
         hand["commitment"] = game.secret.commitment
+        if game.hand_no in game.held:  # the group's other tables may still hold these cards
+            hand["revealed"] = []
     return {
         "status": game.status,
         "match": game.match.to_dict(),

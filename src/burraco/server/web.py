@@ -11,7 +11,8 @@ so the client's catch-all pages never shadow the API.  It adds:
   tables are joined only through the invite links their creator shares).
 * ``GET /api/web/tables/{id}/hands/{number}/replay``: a finished hand replayed
   by the engine, every card shown, one frame per move (the hand is over, so
-  nothing is secret any more).
+  nothing is secret any more), except a deal group's hand that other tables of
+  the group are still to play (409 ``deal_held``).
 * the client itself: ``/`` (the lobby), ``/play/{id}`` (a table; invite links
   point here), ``/replay/{id}``, and the static files built by ``web/``
   (``npm run build`` writes them to ``static/`` beside this module).
@@ -208,6 +209,9 @@ def install_web(app: FastAPI) -> None:
                           "this table is private: add ?token= (its watch or a seat token)")
         hands = await hub.read(lambda conn: repo.hand_rows(conn, table_id))
         row = next((h for h in hands if h["number"] == number), None)
+        if row is not None and row.get("held"):
+            return _error(409, "deal_held", f"hand {number} is dealt at other tables of this "
+                          "table's group too: its replay is shown once they have all played it")
         if row is None or row["record"] is None:
             return _error(404, "hand_not_over", f"hand {number} of this table is not over")
         try:

@@ -6,20 +6,25 @@ result nor a web table yet: NS pair at seats 0 and 2, EW at 1 and 3, and bots
 (of the director's chosen level) in the seats of the pairs the director marks
 as missing.  The seat invitations are stored with the link.
 
+In a duplicate event the round's web tables form one *deal group* of the game
+server (:func:`deal_group_id`): every table is dealt the same cards in hand 1,
+hand 2, …, NS seats alike, and no table learns a deck (reveal, record, replay)
+before every table of the round has played that hand.  The group is given
+through the hub's Python call only; no client can join it or choose it.
+
 :func:`collect` reads the finished web tables (the server's stored hand
 results, nothing else) and enters each match's line totals as the table's
-result (source ``online``): the VP follow from the tournament's own table.
+result (source ``online``): the VP follow from the tournament's own table, and
+in a duplicate event the duplicate scores from the results of the round.
 :func:`watch` runs ``collect`` every few seconds while web tables are playing,
 so results flow in when the matches end.  Only the game server's public
-functions are called; nothing in the server changes.
-
-Not done: duplicate deals online (the server deals every table afresh; a
-duplicate round needs a hook to give a table its deck seeds).
+functions are called.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -34,6 +39,14 @@ if TYPE_CHECKING:
 log = logging.getLogger("burraco.tournament.online")
 POLL_SECONDS = 2.0
 NS_SEATS = (0, 2)
+
+
+def deal_group_id(tid: str, round_number: int) -> str:
+    """The game server's deal group of a duplicate round: one per tournament and round."""
+    group = f"tournament:{tid}:round:{round_number}"
+    if len(group) <= 200:
+        return group
+    return f"tournament:{hashlib.sha256(tid.encode()).hexdigest()}:round:{round_number}"
 
 
 def table_request(t: Tournament, ns: int, ew: int, *, bots: dict[int, str],
@@ -66,9 +79,7 @@ async def open_round(hub: Hub, director: Director, tid: str, *, bots: dict[int, 
         raise TournamentError("no round has started: start one before opening it online")
     for pair in bots:
         t.pair(pair)
-    if t.settings.duplicate:
-        raise TournamentError("duplicate rounds cannot be played online yet: the game server "
-                              "deals every table afresh")
+    group = deal_group_id(tid, current.number) if t.settings.duplicate else None
     linked = await asyncio.to_thread(director.online_tables, tid, current.number)
     todo = [table for table in current.tables
             if table.number not in linked and t.result(current.number, table.number) is None]
@@ -76,10 +87,12 @@ async def open_round(hub: Hub, director: Director, tid: str, *, bots: dict[int, 
         raise TournamentError(f"every table of round {current.number} already has a result "
                               "or a web table")
     creator = Guest(new_id(), "Tournament director")
+    requests = [table_request(t, table.ns, table.ew, bots=bots, bot_delay=bot_delay)
+                for table in todo]
+    # all at once: a duplicate round's tables are stored before any deals a card
+    every = await hub.create_tables(creator, requests, deal_group=group)
     opened = []
-    for table in todo:
-        request = table_request(t, table.ns, table.ew, bots=bots, bot_delay=bot_delay)
-        created = await hub.create_table(creator, request)
+    for table, created in zip(todo, every, strict=True):
         seats = {"seats": created["seats"], "watch": created["watch"]}
         await asyncio.to_thread(director.link_online, tid, current.number, table.number,
                                 created["table_id"], seats)

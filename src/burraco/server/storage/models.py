@@ -10,6 +10,11 @@
                  and once over the result and the hand's record
 * ``snapshots`` the match at each hand end, so recovery replays one hand only
 * ``server_secrets`` the key that signs tokens, so tokens survive restarts
+* ``deal_groups`` duplicate play: the secret every table of a group deals from
+                 (never sent anywhere), the settings its tables share, and whether
+                 a deal of it has been revealed (then no table may join)
+* ``deal_group_tables`` which tables belong to which group (set only by
+                 server-side code, never by a client)
 """
 
 from __future__ import annotations
@@ -92,6 +97,8 @@ class GameRow(Base):
     ended_version: Mapped[int | None] = mapped_column(Integer)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    reveal_held: Mapped[bool] = mapped_column(default=False)
+    """A deal group's hand that is over here but whose reveal (and record) is still held."""
 
 
 class SnapshotRow(Base):
@@ -108,3 +115,24 @@ class SecretRow(Base):
 
     name: Mapped[str] = mapped_column(String(32), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class DealGroupRow(Base):
+    __tablename__ = "deal_groups"
+
+    id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    secret: Mapped[str] = mapped_column(String(64))
+    """32 bytes as hex: every hand's order derives from it.  Never leaves the server."""
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """What every table of the group must share to be dealt alike (players, rules, options)."""
+    closed: Mapped[bool] = mapped_column(default=False)
+    """A deal has been revealed: a new table would play cards already shown."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True),
+                                                 server_default=func.now())
+
+
+class DealGroupTableRow(Base):
+    __tablename__ = "deal_group_tables"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    group_id: Mapped[str] = mapped_column(ForeignKey("deal_groups.id"), index=True)

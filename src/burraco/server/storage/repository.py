@@ -4,19 +4,28 @@ Writes happen only through :func:`apply_unit`, inside the writer's transaction:
 a :class:`CommitUnit` is everything one command changed.  The table's version
 is advanced with a compare-and-set (``UPDATE ... WHERE version = :expected``),
 so two writers can never both extend a table's history.
+
+Deal groups (duplicate play) live here too: :func:`deal_group` creates or reads a
+group and its secret, :func:`group_releases` decides which held reveals every
+table of a group has now played.  The secret is read by the hub only; no
+function whose result reaches a client returns it.
 """
 
 from __future__ import annotations
 
 import secrets
+from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 
+from burraco.server.commitment import DealSecret, new_group_secret
 from burraco.server.storage.models import (
     Base,
     CommandRow,
+    DealGroupRow,
+    DealGroupTableRow,
     EventRow,
     GameRow,
     GuestRow,
@@ -28,6 +37,10 @@ from burraco.server.storage.models import (
 
 class ConflictError(RuntimeError):
     """The table's stored version is not the one the command was checked against."""
+
+
+class GroupClosedError(RuntimeError):
+    """A table may not join a deal group that is missing or has revealed a deal already."""
 
 
 @dataclass(slots=True)
@@ -47,6 +60,10 @@ class CommitUnit:
     games_started: list[dict[str, Any]] = field(default_factory=list)
     games_ended: list[dict[str, Any]] = field(default_factory=list)
     snapshot: dict[str, Any] | None = None
+    deal_group: str | None = None
+    """The deal group a new table joins (with ``new_table``)."""
+    games_revealed: list[int] = field(default_factory=list)
+    """Hands whose held reveal this command published."""
 
 
 _TABLES = Base.metadata.tables["tables"]
@@ -54,6 +71,7 @@ _EVENTS = Base.metadata.tables["events"]
 _COMMANDS = Base.metadata.tables["commands"]
 _GAMES = Base.metadata.tables["games"]
 _SNAPSHOTS = Base.metadata.tables["snapshots"]
+_MEMBERS = Base.metadata.tables["deal_group_tables"]
 
 _ADVANCE = (
     update(_TABLES)
@@ -63,7 +81,11 @@ _END_GAME = (
     update(_GAMES)
     .where(_GAMES.c.table_id == bindparam("b_table"), _GAMES.c.number == bindparam("b_number"))
     .values(ended_version=bindparam("b_ended"), result=bindparam("b_result"),
-            record=bindparam("b_record")))
+            record=bindparam("b_record"), reveal_held=bindparam("b_held")))
+_REVEALED = (
+    update(_GAMES)
+    .where(_GAMES.c.table_id == bindparam("b_table"), _GAMES.c.number == bindparam("b_number"))
+    .values(reveal_held=False))
 
 
 def apply_unit(conn: Connection, unit: CommitUnit) -> None:
@@ -81,6 +103,16 @@ def apply_units(conn: Connection, units: list[CommitUnit]) -> None:
         conn.execute(insert(_TABLES), [
             {"id": u.table_id, "version": u.new_version, "status": u.status, **(u.new_table or {})}
             for u in new])
+        joining = [u for u in new if u.deal_group is not None]
+        for unit in joining:
+            closed = conn.scalar(select(DealGroupRow.closed).where(
+                DealGroupRow.id == unit.deal_group))
+            if closed is None or closed:
+                raise GroupClosedError(f"deal group {unit.deal_group!r} is missing or has "
+                                       "revealed a deal already")
+        if joining:
+            conn.execute(insert(_MEMBERS), [{"table_id": u.table_id, "group_id": u.deal_group}
+                                            for u in joining])
     moving = [u for u in units if u.new_table is None]
     if moving:
         done = conn.execute(_ADVANCE, [
@@ -100,10 +132,14 @@ def apply_units(conn: Connection, units: list[CommitUnit]) -> None:
     if started:
         conn.execute(insert(_GAMES), started)
     ended = [{"b_table": u.table_id, "b_number": g["number"], "b_ended": g["ended_version"],
-              "b_result": g["result"], "b_record": g["record"]}
+              "b_result": g["result"], "b_record": g["record"],
+              "b_held": bool(g.get("reveal_held", False))}
              for u in units for g in u.games_ended]
     if ended:
         conn.execute(_END_GAME, ended)
+    revealed = [{"b_table": u.table_id, "b_number": n} for u in units for n in u.games_revealed]
+    if revealed:
+        conn.execute(_REVEALED, revealed)
     snapshots = [{"table_id": u.table_id, **u.snapshot} for u in units if u.snapshot]
     if snapshots:
         conn.execute(insert(_SNAPSHOTS), snapshots)
@@ -141,6 +177,9 @@ class TableLoad:
     cmids: dict[tuple[int, str], tuple[int, int]]
     """Every client message id applied at this table, with its versions."""
     recent_events: list[tuple[int, str, dict[str, Any]]]
+    deal_group: str | None = None
+    group_secret: str | None = None
+    """The deal group's secret (hex), for dealing the hands still to come."""
 
 
 def live_table_ids(conn: Connection) -> list[str]:
@@ -178,9 +217,13 @@ def load_table(conn: Connection, table_id: str, *, recent: int = 400) -> TableLo
         for e in conn.execute(select(EventRow.__table__).where(EventRow.table_id == table_id)
                               .order_by(EventRow.version.desc()).limit(recent))]
     events.reverse()
+    group = conn.execute(
+        select(DealGroupRow.id, DealGroupRow.secret)
+        .join(DealGroupTableRow, DealGroupTableRow.group_id == DealGroupRow.id)
+        .where(DealGroupTableRow.table_id == table_id)).first()
     return TableLoad(table_id, row.config, row.version, row.status,
                      snap.state if snap is not None else None, since, commands, games, cmids,
-                     events)
+                     events, group.id if group else None, group.secret if group else None)
 
 
 def table_summaries(conn: Connection, *, public_only: bool = True,
@@ -201,19 +244,27 @@ def table_info(conn: Connection, table_id: str) -> dict[str, Any] | None:
 
 
 def hand_rows(conn: Connection, table_id: str) -> list[dict[str, Any]]:
-    """Every hand of a table; secrets only for hands that are over."""
+    """Every hand of a table; secrets only for hands that are over and not held.
+
+    A deal group's hand stays ``held`` (no reveal, no record: both show every
+    card) until every table of the group has played it; its result is shown.
+    """
     out = []
     for g in conn.execute(select(GameRow.__table__).where(GameRow.table_id == table_id)
                           .order_by(GameRow.number)):
         over = g.ended_version is not None
-        out.append({
+        shown = over and not g.reveal_held
+        row = {
             "number": g.number, "dealer": g.dealer, "commitment": g.commitment,
             "started_version": g.started_version, "ended_version": g.ended_version,
             "result": g.result if over else None,
             "reveal": {"order": g.deck, "salt": g.salt, "cut": g.cut,
-                       "individual": g.individual} if over else None,
-            "record": g.record if over else None,
-        })
+                       "individual": g.individual} if shown else None,
+            "record": g.record if shown else None,
+        }
+        if g.reveal_held:
+            row["held"] = True
+        out.append(row)
     return out
 
 
@@ -237,12 +288,76 @@ def all_games(conn: Connection, table_id: str) -> list[dict[str, Any]]:
     return [{"number": g.number, "dealer": g.dealer, "deck": g.deck, "salt": g.salt,
              "cut": g.cut, "individual": g.individual, "commitment": g.commitment,
              "started_version": g.started_version,
-             "ended_version": g.ended_version}
+             "ended_version": g.ended_version, "reveal_held": g.reveal_held}
             for g in conn.execute(select(GameRow.__table__).where(GameRow.table_id == table_id)
                                   .order_by(GameRow.number))]
 
 
 def delete_table(conn: Connection, table_id: str) -> None:
-    for model in (EventRow, CommandRow, GameRow, SnapshotRow):
+    for model in (EventRow, CommandRow, GameRow, SnapshotRow, DealGroupTableRow):
         conn.execute(delete(model).where(model.table_id == table_id))
     conn.execute(delete(TableRow).where(TableRow.id == table_id))
+
+
+# --- deal groups ------------------------------------------------------------------------------
+
+def deal_group(conn: Connection, group_id: str,
+               settings: dict[str, Any]) -> tuple[str, dict[str, Any], bool]:
+    """(secret hex, settings, closed) of a group, created with a fresh secret on first use."""
+    row = conn.execute(select(DealGroupRow.secret, DealGroupRow.settings, DealGroupRow.closed)
+                       .where(DealGroupRow.id == group_id)).first()
+    if row is None:
+        secret = new_group_secret()
+        conn.execute(insert(DealGroupRow).values(id=group_id, secret=secret, settings=settings,
+                                                 closed=False))
+        return secret, settings, False
+    return row.secret, row.settings, bool(row.closed)
+
+
+def group_tables(conn: Connection, group_id: str) -> list[str]:
+    return list(conn.scalars(select(DealGroupTableRow.table_id)
+                             .where(DealGroupTableRow.group_id == group_id)
+                             .order_by(DealGroupTableRow.table_id)))
+
+
+def groups_with_held(conn: Connection) -> list[str]:
+    """Groups with a reveal still held somewhere (recovery settles them on start)."""
+    return list(conn.scalars(
+        select(DealGroupTableRow.group_id).distinct()
+        .join(GameRow, GameRow.table_id == DealGroupTableRow.table_id)
+        .where(GameRow.reveal_held.is_(True))))
+
+
+def group_releases(conn: Connection, group_id: str) -> list[tuple[str, int, dict[str, Any]]]:
+    """The held reveals of a group that may now be published: (table, hand number, reveal).
+
+    Hand n is released once every table of the group has ended it or is finished.
+    The first release closes the group to new tables.  Run by the writer, so it
+    sees every committed hand end and no table joins half-way through it.
+    """
+    members = conn.execute(
+        select(TableRow.id, TableRow.status, TableRow.config)
+        .join(DealGroupTableRow, DealGroupTableRow.table_id == TableRow.id)
+        .where(DealGroupTableRow.group_id == group_id)).all()
+    if not members:
+        return []
+    players = {m.id: m.config["players"] for m in members}
+    playing = [m.id for m in members if m.status != "finished"]
+    ended: dict[str, set[int]] = defaultdict(set)
+    held = []
+    for g in conn.execute(select(GameRow.__table__).where(
+            GameRow.table_id.in_(list(players)), GameRow.ended_version.is_not(None))):
+        ended[g.table_id].add(g.number)
+        if g.reveal_held:
+            held.append(g)
+    out = []
+    for g in sorted(held, key=lambda g: (g.number, g.table_id)):
+        if all(g.number in ended[table] for table in playing):
+            reveal = {**DealSecret(tuple(g.deck), g.salt, g.cut).reveal(),
+                      "players": players[g.table_id], "dealer": g.dealer,
+                      "individual": bool(g.individual)}
+            out.append((g.table_id, g.number, reveal))
+    if out:
+        conn.execute(update(DealGroupRow).where(DealGroupRow.id == group_id)
+                     .values(closed=True))
+    return out
