@@ -1,10 +1,12 @@
 """Playing a round online: one game-server table per tournament table, results collected back.
 
-:func:`open_round` creates, through the game server's hub, a private table of 4
+:func:`open_round` creates, through the game server's hub, private tables of 4
 seats in ``smazzate`` mode for every table of the round that has neither a
-result nor a web table yet: NS pair at seats 0 and 2, EW at 1 and 3, and bots
-(of the director's chosen level) in the seats of the pairs the director marks
-as missing.  The seat invitations are stored with the link.
+result nor a web table yet (:mod:`.web_tables`): one per pairs or individual
+table, NS line at seats 0 and 2, EW at 1 and 3; two per team match, the home
+team NS at the first and EW at the second.  Bots (of the director's chosen
+level) take the seats of the entrants the director marks as missing.  The seat
+invitations are stored with the link.
 
 In a duplicate event the round's web tables form one *deal group* of the game
 server (:func:`deal_group_id`): every table is dealt the same cards in hand 1,
@@ -14,7 +16,8 @@ through the hub's Python call only; no client can join it or choose it.
 
 :func:`collect` reads the finished web tables (the server's stored hand
 results, nothing else) and enters each match's line totals as the table's
-result (source ``online``): the VP follow from the tournament's own table, and
+result (source ``online``; a team match once both its tables are over, with the
+two tables as rooms): the VP follow from the tournament's own table, and
 in a duplicate event the duplicate scores from the results of the round.
 :func:`watch` runs ``collect`` every few seconds while web tables are playing,
 so results flow in when the matches end.  Only the game server's public
@@ -31,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from burraco.tournament.errors import TournamentError
 from burraco.tournament.model import Tournament
+from burraco.tournament.web_tables import WebTable, match_score, web_tables
 
 if TYPE_CHECKING:
     from burraco.server.hub import Hub
@@ -38,7 +42,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("burraco.tournament.online")
 POLL_SECONDS = 2.0
-NS_SEATS = (0, 2)
 
 
 def deal_group_id(tid: str, round_number: int) -> str:
@@ -49,15 +52,14 @@ def deal_group_id(tid: str, round_number: int) -> str:
     return f"tournament:{hashlib.sha256(tid.encode()).hexdigest()}:round:{round_number}"
 
 
-def table_request(t: Tournament, ns: int, ew: int, *, bots: dict[int, str],
+def table_request(t: Tournament, web: WebTable, *, bots: dict[int, str],
                   bot_delay: float = 0.8) -> Any:
-    """The game-server table for a match between pairs ``ns`` and ``ew``."""
+    """The game-server table seating ``web.seats``; bots for the entrants in ``bots``."""
     from burraco.server.tables import SeatRequest, TableRequest
 
     seats = []
-    for seat in range(4):
-        pair = ns if seat in NS_SEATS else ew
-        level = bots.get(pair)
+    for entrant in web.seats:
+        level = bots.get(entrant)
         seats.append(SeatRequest(kind="bot", level=level) if level
                      else SeatRequest(kind="human"))
     scale = t.settings.vp_scale
@@ -87,17 +89,17 @@ async def open_round(hub: Hub, director: Director, tid: str, *, bots: dict[int, 
         raise TournamentError(f"every table of round {current.number} already has a result "
                               "or a web table")
     creator = Guest(new_id(), "Tournament director")
-    requests = [table_request(t, table.ns, table.ew, bots=bots, bot_delay=bot_delay)
-                for table in todo]
+    planned = [(table.number, web) for table in todo
+               for web in web_tables(t.settings.kind, table)]
+    requests = [table_request(t, web, bots=bots, bot_delay=bot_delay) for _, web in planned]
     # all at once: a duplicate round's tables are stored before any deals a card
     every = await hub.create_tables(creator, requests, deal_group=group)
-    opened = []
-    for table, created in zip(todo, every, strict=True):
-        seats = {"seats": created["seats"], "watch": created["watch"]}
-        await asyncio.to_thread(director.link_online, tid, current.number, table.number,
-                                created["table_id"], seats)
-        opened.append(table.number)
-    return opened
+    for (number, web), created in zip(planned, every, strict=True):
+        seats = {"seats": created["seats"], "watch": created["watch"],
+                 "entrants": list(web.seats)}
+        await asyncio.to_thread(director.link_online, tid, current.number, number,
+                                created["table_id"], seats, web.room)
+    return [table.number for table in todo]
 
 
 def line_totals(hands: Sequence[dict[str, Any]]) -> list[tuple[int, int]]:
@@ -123,22 +125,29 @@ def collect(director: Director, engine: Any, tid: str) -> list[int]:
     if current is None:
         return []
     entered = []
-    for number, link in director.online_tables(tid, current.number).items():
+    for number, links in director.online_tables(tid, current.number).items():
         if t.result(current.number, number) is not None:
             continue
-        with engine.connect() as conn:
-            info = repo.table_info(conn, link["server_table"])
-            if info is None or info["status"] != "finished":
-                continue
-            hands = line_totals(repo.hand_rows(conn, link["server_table"]))
-        if len(hands) != t.settings.hands:
-            log.warning("web table %s finished with %d hands, expected %d",
-                        link["server_table"], len(hands), t.settings.hands)
+        seating = {web.room: web for web in web_tables(t.settings.kind,
+                                                         current.table(number))}
+        played: list[tuple[WebTable, list[tuple[int, int]]]] = []
+        for link in links:
+            with engine.connect() as conn:
+                info = repo.table_info(conn, link["server_table"])
+                if info is None or info["status"] != "finished":
+                    break
+                hands = line_totals(repo.hand_rows(conn, link["server_table"]))
+            if len(hands) != t.settings.hands:
+                log.warning("web table %s finished with %d hands, expected %d",
+                            link["server_table"], len(hands), t.settings.hands)
+                break
+            played.append((seating[link["room"]], hands))
+        if len(played) != len(seating):
             continue
-        ns = sum(h[0] for h in hands)
-        ew = sum(h[1] for h in hands)
+        ns, ew, smazzate, rooms = match_score(played)
         try:
-            director.record(tid, current.number, number, ns, ew, hands=hands, source="online")
+            director.record(tid, current.number, number, ns, ew, hands=smazzate, rooms=rooms,
+                            source="online")
         except TournamentError as exc:  # e.g. the director entered it meanwhile
             log.warning("tournament %s table %d: %s", tid, number, exc)
             continue

@@ -97,13 +97,18 @@ class Director:
             raise TournamentError("no tournament yet: create one with `burraco tournament create`")
         return found
 
-    def online_tables(self, tournament_id: str, round_number: int) -> dict[int, dict[str, Any]]:
-        """Table number → {"server_table", "seats"} of a round played online."""
+    def online_tables(self, tournament_id: str,
+                      round_number: int) -> dict[int, list[dict[str, Any]]]:
+        """Table number → its web tables ``{"room", "server_table", "seats"}``, by room."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(OnlineRow).where(
                 OnlineRow.tournament_id == tournament_id,
-                OnlineRow.round == round_number)).all()
-            return {r.table: {"server_table": r.server_table, "seats": r.seats} for r in rows}
+                OnlineRow.round == round_number).order_by(OnlineRow.table, OnlineRow.room)).all()
+        out: dict[int, list[dict[str, Any]]] = {}
+        for r in rows:
+            out.setdefault(r.table, []).append(
+                {"room": r.room, "server_table": r.server_table, "seats": r.seats})
+        return out
 
     # --- changing -----------------------------------------------------------------------------
 
@@ -165,10 +170,10 @@ class Director:
         return self._change(tournament_id, change)
 
     def link_online(self, tournament_id: str, round_number: int, table: int, server_table: str,
-                    seats: dict[str, Any]) -> None:
+                    seats: dict[str, Any], room: int = 0) -> None:
         with self.engine.begin() as conn:
             conn.execute(insert(OnlineRow).values(
-                tournament_id=tournament_id, round=round_number, table=table,
+                tournament_id=tournament_id, round=round_number, table=table, room=room,
                 server_table=server_table, seats=seats))
 
     def save(self, t: Tournament, tournament_id: str | None = None) -> str:

@@ -13,7 +13,8 @@ history, folder :mod:`burraco.tournament.migrations` and version table
 * ``tournament_results``   each table's MP, VP, optional smazzate (or, for a team match,
                            its two tables' scores), who entered it, how many times it was
                            corrected
-* ``tournament_online``    the game-server table playing a tournament table online
+* ``tournament_web_tables`` the game-server table(s) playing a tournament table online
+                           (two for a team match, one per room)
 """
 
 from __future__ import annotations
@@ -92,11 +93,13 @@ class ResultRow(Base):
 
 
 class OnlineRow(Base):
-    __tablename__ = "tournament_online"
+    __tablename__ = "tournament_web_tables"
 
     tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
     round: Mapped[int] = mapped_column(Integer, primary_key=True)
     table: Mapped[int] = mapped_column(Integer, primary_key=True)
+    room: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """0: the only web table of a tournament table; 1 and 2: a team match's two tables."""
     server_table: Mapped[str] = mapped_column(String(32), index=True)
     """The game server's table id."""
     seats: Mapped[dict[str, Any]] = mapped_column(JSON)

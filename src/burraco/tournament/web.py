@@ -15,7 +15,8 @@ serve`` and the browser tests.
                                          standings (``?refresh=SECONDS`` reloads it)
 * ``GET  /tournaments/{id}/print``       the printable page; ``standings.csv``, ``results.csv``
 * ``POST /tournaments/{id}/online``      play the current round's tables on the game server
-                                         (only inside ``burraco serve``), bots for missing pairs
+                                         (only inside ``burraco serve``), bots for missing
+                                         entrants
 * ``GET  /api/tournaments/{id}``         the same as JSON
 
 A refused change answers 422 with the page and the reason, and changes nothing.
@@ -56,6 +57,7 @@ from burraco.tournament.scale import scale_for
 from burraco.tournament.schedule import Schedule
 from burraco.tournament.service import Director
 from burraco.tournament.standings import standings
+from burraco.tournament.web_tables import web_tables
 
 KEY_ENV = "BURRACO_DIRECTOR_KEY"
 KEY_COOKIE = "burraco_director"
@@ -168,35 +170,50 @@ def home_page(director: Director, *, error: str | None = None) -> str:
     return page("Tournaments", f"<h1>Tournaments</h1>{_notice(None, error)}{listing}{form}")
 
 
-def online_html(t: Tournament, online: dict[int, dict[str, Any]], *,
-                invites: bool) -> str:
-    """The web tables of the current round: seat invitations (director) or watch links."""
+Links = dict[int, list[dict[str, Any]]]
+"""Table number → its web tables (one, or two for a team match), as the director stored them."""
+
+
+def online_html(t: Tournament, online: Links, *, invites: bool) -> str:
+    """The web tables of the current round: seat invitations (director) or watch links.
+
+    Players do not get the watch links of a duplicate round still playing: every table
+    has the same cards, so watching another table would show what is coming.
+    """
     if not online or t.current is None:
         return ""
+    if not invites and t.settings.duplicate and not t.round_complete(t.current.number):
+        return ("<h3>Played online</h3><p id='online'>Duplicate deals: the tables can be "
+                "watched once every table of the round has finished.</p>")
     names = {p.number: p.name for p in t.pairs}
+    what = t.settings.entrant
     items = []
     for number in sorted(online):
-        table = t.current.table(number)
-        link = online[number]
-        parts = [f"<a href='{escape(link['seats']['watch'])}'>watch</a>"]
-        if invites:
-            for seat in link["seats"]["seats"]:
-                pair = table.ns if seat["seat"] in (0, 2) else table.ew
-                who = f"{'NS' if seat['seat'] in (0, 2) else 'EW'} {pair} {names[pair]}"
-                if seat.get("invite"):
-                    parts.append(f"<a href='{escape(seat['invite'])}'>seat {seat['seat']} "
-                                 f"({escape(who)})</a>")
-                else:
-                    parts.append(f"seat {seat['seat']}: bot {escape(str(seat.get('level')))} "
-                                 f"({escape(who)})")
         done = t.result(t.current.number, number) is not None
-        items.append(f"<li data-online='{number}'>table {number}"
-                     f"{' (finished)' if done else ' (playing)'}: {' · '.join(parts)}</li>")
+        seating = {web.room: web for web in web_tables(t.settings.kind,
+                                                         t.current.table(number))}
+        for link in online[number]:
+            web = seating[link["room"]]
+            parts = [f"<a href='{escape(link['seats']['watch'])}'>watch</a>"]
+            if invites:
+                for seat in link["seats"]["seats"]:
+                    entrant = web.seats[seat["seat"]]
+                    line = "NS" if seat["seat"] in (0, 2) else "EW"
+                    who = f"{line} {what} {entrant} {names[entrant]}"
+                    if seat.get("invite"):
+                        parts.append(f"<a href='{escape(seat['invite'])}'>seat {seat['seat']} "
+                                     f"({escape(who)})</a>")
+                    else:
+                        parts.append(f"seat {seat['seat']}: bot "
+                                     f"{escape(str(seat.get('level')))} ({escape(who)})")
+            label = f"match {number}, table {web.room}" if web.room else f"table {number}"
+            items.append(f"<li data-online='{number}' data-room='{web.room}'>{label}"
+                         f"{' (finished)' if done else ' (playing)'}: {' · '.join(parts)}</li>")
     return f"<h3>Played online</h3><ul id='online'>{''.join(items)}</ul>"
 
 
 def director_page(tid: str, t: Tournament, *, ok: str | None = None,
-                  error: str | None = None, online: dict[int, dict[str, Any]] | None = None,
+                  error: str | None = None, online: Links | None = None,
                   can_play_online: bool = False) -> str:
     base = f"/tournaments/{quote(tid)}"
     nav = (f"<nav>{NAV_HOME[5:-6]}<a href='{base}/standings'>Players' page</a>"
@@ -220,10 +237,11 @@ def director_page(tid: str, t: Tournament, *, ok: str | None = None,
     if current is not None:
         parts.append(round_html(t, current, with_forms=True))
         parts.append(online_html(t, online or {}, invites=True))
-        if can_play_online and t.missing(current.number) and not t.settings.duplicate:
+        if can_play_online and t.missing(current.number):
             parts.append(
                 "<form method='post' action='online' id='online-form'><p>Play the tables "
-                "without a result online: <label>pairs played by bots <input name='bots' "
+                f"without a result online: <label>{t.settings.entrant}s played by bots "
+                "<input name='bots' "
                 "placeholder='e.g. 3,7' size='12'></label> <label>bot level <select "
                 "name='level'><option>advanced</option><option>expert</option><option>basic"
                 "</option><option>random</option></select></label> "
@@ -240,7 +258,7 @@ def director_page(tid: str, t: Tournament, *, ok: str | None = None,
 
 
 def players_page(t: Tournament, refresh: int | None = None,
-                 online: dict[int, dict[str, Any]] | None = None) -> str:
+                 online: Links | None = None) -> str:
     parts = [f"<h1>{escape(t.settings.name)}</h1>", meta_html(t)]
     current = t.current
     if current is not None:
@@ -297,7 +315,7 @@ def make_router(director_of: DirectorOf) -> APIRouter:
                 await run_in_threadpool(online.collect, director, hub.engine, tid)
         return await run_in_threadpool(director.load, tid)
 
-    async def links(request: Request, t: Tournament, tid: str) -> dict[int, dict[str, Any]]:
+    async def links(request: Request, t: Tournament, tid: str) -> Links:
         if t.current is None:
             return {}
         return await run_in_threadpool(director_of(request).online_tables, tid,
@@ -414,7 +432,7 @@ def make_router(director_of: DirectorOf) -> APIRouter:
             bots = {}
             for part in form.get("bots", "").replace(" ", ",").split(","):
                 if part.strip():
-                    bots[_int({"n": part}, "n", "a pair number")] = level
+                    bots[_int({"n": part}, "n", "a bot's number")] = level
             delay = float(form.get("bot_delay", "0.8") or 0.8)
             opened = await online.open_round(hub, director, tid, bots=bots, bot_delay=delay)
         except TournamentError as exc:
