@@ -64,6 +64,32 @@ def test_director_key_locks_changes(client: TestClient, monkeypatch: pytest.Monk
     form = {"round": "1", "table": "1", "ns_mp": "1200", "ew_mp": "900"}
     locked = client.post(f"{base}/results", data=form)
     assert locked.status_code == 403 and "director pages are locked" in locked.text
-    assert client.get(f"{base}/").status_code == 200, "reading stays open"
+    assert "seat" not in locked.text, "a refusal shows no director's page"
+    page = client.get(f"{base}/")
+    assert page.status_code == 403 and "page is locked" in page.text
+    assert client.get(f"{base}/standings").status_code == 200, "the players' page stays open"
     client.get("/tournaments/login?key=s3cret")
+    assert client.get(f"{base}/").status_code == 200
     assert client.post(f"{base}/results", data=form).status_code == 200
+
+
+def test_a_duplicate_rounds_results_wait_for_every_table(client: TestClient,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Same cards at every table: one table's score says something about the others' cards."""
+    client.post("/tournaments/", data={"name": "Dup", "schedule": "mitchell:2",
+                                       "duplicate": "1"})
+    client.post("/tournaments/dup/pairs", data={"pairs": "A\nB\nC\nD"})
+    client.post("/tournaments/dup/rounds")
+    client.post("/tournaments/dup/results", data={"round": "1", "table": "1",
+                                                  "ns_mp": "1200", "ew_mp": "900"})
+    monkeypatch.setenv(KEY_ENV, "s3cret")
+    players = client.get("/tournaments/dup/standings").text
+    assert "1200" not in players and "shown once every table has finished" in players
+    assert client.get("/api/tournaments/dup").json()["results"] == []
+    assert "1200" not in client.get("/tournaments/dup/results.csv").text
+    client.get("/tournaments/login?key=s3cret")
+    assert len(client.get("/api/tournaments/dup").json()["results"]) == 1, "the director sees all"
+    client.post("/tournaments/dup/results", data={"round": "1", "table": "2", "ns_mp": "500",
+                                                  "ew_mp": "500"})
+    client.cookies.clear()
+    assert "1200" in client.get("/tournaments/dup/standings").text

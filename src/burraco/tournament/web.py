@@ -20,9 +20,11 @@ serve`` and the browser tests.
 * ``GET  /api/tournaments/{id}``         the same as JSON
 
 A refused change answers 422 with the page and the reason, and changes nothing.
-If ``BURRACO_DIRECTOR_KEY`` is set, the POSTs need the cookie set by
+If ``BURRACO_DIRECTOR_KEY`` is set, the POSTs and the director's page (which
+holds the seat invitations of online rounds) need the cookie set by
 ``GET /tournaments/login?key=KEY``; without it the pages are open, as suits a
-club's own machine.
+club's own machine.  Whoever is not the director sees a duplicate round's
+results only once every table has finished (:func:`public`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ import hmac
 import os
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
+from dataclasses import replace
 from html import escape
 from typing import Any
 from urllib.parse import parse_qs, quote
@@ -90,9 +93,14 @@ def _int(form: dict[str, str], name: str, what: str, default: int | None = None)
         raise TournamentError(f"{what} must be a whole number, not {text!r}") from None
 
 
-def _check_key(request: Request) -> None:
+def is_director(request: Request) -> bool:
+    """No key set (a club's own machine), or the director's cookie matches it."""
     key = os.environ.get(KEY_ENV)
-    if key and not hmac.compare_digest(request.cookies.get(KEY_COOKIE, ""), key):
+    return not key or hmac.compare_digest(request.cookies.get(KEY_COOKIE, ""), key)
+
+
+def _check_key(request: Request) -> None:
+    if not is_director(request):
         raise Refused(403, f"director pages are locked: open /tournaments/login?key=... "
                       f"(the server's {KEY_ENV})")
 
@@ -257,11 +265,20 @@ def director_page(tid: str, t: Tournament, *, ok: str | None = None,
     return page(t.settings.name, "\n".join(parts))
 
 
+def locked_page(tid: str, message: str) -> str:
+    base = f"/tournaments/{quote(tid)}"
+    return page("Locked", f"{NAV_HOME}{_notice(None, message)}<p><a href='{base}/standings'>"
+                          "The players' page</a> shows the tables and the standings.</p>")
+
+
 def players_page(t: Tournament, refresh: int | None = None,
                  online: Links | None = None) -> str:
     parts = [f"<h1>{escape(t.settings.name)}</h1>", meta_html(t)]
     current = t.current
     if current is not None:
+        if t.settings.duplicate and not t.round_complete(current.number):
+            parts.append("<p class='meta' id='held'>Duplicate deals: this round's results are "
+                         "shown once every table has finished.</p>")
         parts.append(round_html(t, current))
         parts.append(online_html(t, online or {}, invites=False))
     parts.append(f"<h2>{'Final ranking' if t.finished else 'Standings'}</h2>"
@@ -272,6 +289,18 @@ def players_page(t: Tournament, refresh: int | None = None,
                             f"<meta charset='utf-8'><meta http-equiv='refresh' "
                             f"content='{max(5, refresh)}'>", 1)
     return html
+
+
+def public(t: Tournament) -> Tournament:
+    """What players may see: a duplicate round's results only once every table has finished.
+
+    Every table of the round plays the same cards, so a table's score (hand by hand or
+    the match total) tells the tables still playing something about their cards.
+    """
+    current = t.current
+    if not t.settings.duplicate or current is None or t.round_complete(current.number):
+        return t
+    return replace(t, results=tuple(r for r in t.results if r.round != current.number))
 
 
 def tournament_json(tid: str, t: Tournament) -> dict[str, Any]:
@@ -315,6 +344,11 @@ def make_router(director_of: DirectorOf) -> APIRouter:
                 await run_in_threadpool(online.collect, director, hub.engine, tid)
         return await run_in_threadpool(director.load, tid)
 
+    async def seen(request: Request, tid: str) -> Tournament:
+        """The tournament as this visitor may see it (everything, for the director)."""
+        t = await load(request, tid)
+        return t if is_director(request) else public(t)
+
     async def links(request: Request, t: Tournament, tid: str) -> Links:
         if t.current is None:
             return {}
@@ -323,6 +357,8 @@ def make_router(director_of: DirectorOf) -> APIRouter:
 
     async def refused_page(request: Request, tid: str, exc: Exception,
                            status: int) -> HTMLResponse:
+        if not is_director(request):  # the director's page holds the seat invitations
+            return html(locked_page(tid, str(exc)), status)
         try:
             t = await load(request, tid)
         except TournamentError:
@@ -357,6 +393,10 @@ def make_router(director_of: DirectorOf) -> APIRouter:
 
     @router.get("/tournaments/{tid}/", response_class=HTMLResponse)
     async def director_view(request: Request, tid: str, ok: str | None = None) -> HTMLResponse:
+        if not is_director(request):
+            return html(locked_page(tid, f"the director's page is locked: open "
+                                         f"/tournaments/login?key=... (the server's {KEY_ENV})"),
+                        403)
         try:
             t = await load(request, tid)
         except TournamentError as exc:
@@ -454,27 +494,27 @@ def make_router(director_of: DirectorOf) -> APIRouter:
             t = await load(request, tid)
         except TournamentError as exc:
             return html(page("Not found", _notice(None, str(exc))), 404)
-        return html(players_page(t, refresh, await links(request, t, tid)))
+        return html(players_page(public(t), refresh, await links(request, t, tid)))
 
     @router.get("/tournaments/{tid}/print", response_class=HTMLResponse)
     async def printable(request: Request, tid: str) -> HTMLResponse:
         try:
-            return html(printable_html(await load(request, tid)))
+            return html(printable_html(await seen(request, tid)))
         except TournamentError as exc:
             return html(page("Not found", _notice(None, str(exc))), 404)
 
     @router.get("/tournaments/{tid}/standings.csv")
     async def standings_file(request: Request, tid: str) -> PlainTextResponse:
-        return _csv(standings_csv(await load(request, tid)), f"{tid}-standings.csv")
+        return _csv(standings_csv(await seen(request, tid)), f"{tid}-standings.csv")
 
     @router.get("/tournaments/{tid}/results.csv")
     async def results_file(request: Request, tid: str) -> PlainTextResponse:
-        return _csv(results_csv(await load(request, tid)), f"{tid}-results.csv")
+        return _csv(results_csv(await seen(request, tid)), f"{tid}-results.csv")
 
     @router.get("/api/tournaments/{tid}")
     async def as_json(request: Request, tid: str) -> JSONResponse:
         try:
-            t = await load(request, tid)
+            t = await seen(request, tid)
         except TournamentError as exc:
             return JSONResponse({"code": "not_found", "detail": str(exc)}, status_code=404)
         return JSONResponse(tournament_json(tid, t))
