@@ -293,7 +293,7 @@ def test_an_individual_evening_from_the_command_line(tmp_path: Path,
     assert len(tables) == 2 and all("ns_partner" in row for row in tables)
     code, out, _ = run(capsys, "result", "--db", db, "1", "1200", "900")
     row = tables[0]
-    assert code == 0 and f"player {row['ns']}+{row['ns_partner']} 1200" in out
+    assert code == 0 and f"players {row['ns']}+{row['ns_partner']} 1200" in out
     code, out, _ = run(capsys, "export", "--db", db, "--csv", "-")
     assert out.splitlines()[0].startswith("rank,player,name")
 

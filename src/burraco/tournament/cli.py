@@ -365,10 +365,11 @@ def _result(args: argparse.Namespace) -> int:
     t = director.load(tid)
     left = len(t.missing(number))
     what = t.settings.entrant
-    lines = ["+".join(map(str, result.line(side))) for side in (0, 1)]
+    lines = [("players " if t.settings.kind == "individual" else f"{what} ")
+             + "+".join(map(str, result.line(side))) for side in (0, 1)]
     unit = "match" if t.settings.kind == "teams" else "table"
-    print(f"round {number}, {unit} {result.table}: {what} {lines[0]} {result.mp[0]} – "
-          f"{result.mp[1]} {what} {lines[1]}, VP {result.vp[0]}–{result.vp[1]}"
+    print(f"round {number}, {unit} {result.table}: {lines[0]} {result.mp[0]} – "
+          f"{result.mp[1]} {lines[1]}, VP {result.vp[0]}–{result.vp[1]}"
           + (" (corrected)" if args.correct else "")
           + (f"; {left} {unit}(es) still to report" if left and unit == "match" else
              f"; {left} table(s) still to report" if left else f"; round {number} complete"))
