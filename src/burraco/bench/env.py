@@ -31,6 +31,7 @@ import sys
 import time
 from typing import Any
 
+from burraco.bench.engine import random_playouts
 from burraco.engine.rules import Rules
 
 
@@ -64,25 +65,6 @@ def _raw_throughput(
             env.step(int(ids[rng.randrange(len(ids))]))
             steps += 1
     return time.perf_counter() - start, time.process_time() - cpu, steps
-
-
-def _engine_throughput(
-    players: int, rules: Rules, hands: int, seed: int,
-) -> tuple[float, float, int]:
-    """(wall seconds, CPU seconds, decisions) of ``burraco bench engine``'s loop."""
-    from burraco.engine.deal import deal_seeded
-    from burraco.engine.legal import legal_actions
-    from burraco.engine.state import HandState
-
-    decisions = 0
-    start, cpu = time.perf_counter(), time.process_time()
-    for k in range(hands):
-        rng = random.Random(seed + k)
-        state = HandState.start(deal_seeded(seed + k, players=players, rules=rules), rules)
-        while not state.is_over:
-            state.apply_in_place(rng.choice(legal_actions(state)))
-            decisions += 1
-    return time.perf_counter() - start, time.process_time() - cpu, decisions
 
 
 def _wrapped_throughput(
@@ -147,9 +129,9 @@ def _micro(players: int, rules: Rules, hands: int, seed: int) -> dict[str, float
 def bench_env(players: int, rules: Rules, *, hands: int = 100, seed: int = 1) -> dict[str, Any]:
     """Figures for one player count, as printed by ``burraco bench env --json``."""
     _raw_throughput(players, rules, max(1, hands // 10), seed + 99_999)  # warm caches
-    _engine_throughput(players, rules, max(1, hands // 10), seed + 99_999)
+    random_playouts(players, rules, max(1, hands // 10), seed + 99_999)
     seconds, cpu, steps = _raw_throughput(players, rules, hands, seed)
-    engine_seconds, engine_cpu, decisions = _engine_throughput(players, rules, hands, seed)
+    engine_cpu, engine_seconds, decisions = random_playouts(players, rules, hands, seed)
     wrapped_seconds, _, wrapped_steps = _wrapped_throughput(players, rules, hands, seed)
     figures: dict[str, Any] = {
         "hands": hands,
