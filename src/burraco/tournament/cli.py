@@ -333,6 +333,20 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _score_pairs(text: str | None, part: str, sides: tuple[str, str],
+                 example: str) -> list[tuple[int, int]]:
+    """``A:B,A:B,...`` (each smazzata's, or each table's, two scores) as numbers."""
+    out: list[tuple[int, int]] = []
+    for k, item in enumerate(text.split(",") if text else [], start=1):
+        a, sep, b = item.partition(":")
+        if not sep:
+            expected = ":".join(side.split()[0].upper() for side in sides)
+            raise TournamentError(f"{part} {k} {item!r}: expected {expected}, e.g. {example}")
+        out.append((_points(a, f"{part} {k}, the {sides[0]} score"),
+                    _points(b, f"{part} {k}, the {sides[1]} score")))
+    return out
+
+
 def _result(args: argparse.Namespace) -> int:
     director = _director(args)
     tid = _tid(director, args)
@@ -342,22 +356,8 @@ def _result(args: argparse.Namespace) -> int:
         raise TournamentError("no round has started: run start-round first")
     ns_mp = _points(args.ns_mp, "the NS score")
     ew_mp = _points(args.ew_mp, "the EW score")
-    hands: list[tuple[int, int]] = []
-    if args.hands:
-        for k, part in enumerate(args.hands.split(","), start=1):
-            a, sep, b = part.partition(":")
-            if not sep:
-                raise TournamentError(f"smazzata {k} {part!r}: expected NS:EW, e.g. 450:-100")
-            hands.append((_points(a, f"smazzata {k}, the NS score"),
-                          _points(b, f"smazzata {k}, the EW score")))
-    rooms: list[tuple[int, int]] = []
-    if args.rooms:
-        for k, part in enumerate(args.rooms.split(","), start=1):
-            a, sep, b = part.partition(":")
-            if not sep:
-                raise TournamentError(f"table {k} {part!r}: expected HOME:AWAY, e.g. 1200:900")
-            rooms.append((_points(a, f"table {k}, the home team's score"),
-                          _points(b, f"table {k}, the away team's score")))
+    hands = _score_pairs(args.hands, "smazzata", ("NS", "EW"), "450:-100")
+    rooms = _score_pairs(args.rooms, "table", ("home team's", "away team's"), "1200:900")
     ns, ew = args.pairs if args.pairs else (None, None)
     result = director.record(tid, number, args.table, ns_mp, ew_mp,
                              vp=tuple(args.vp) if args.vp else None, ns=ns, ew=ew,

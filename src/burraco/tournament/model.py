@@ -390,15 +390,17 @@ class Tournament:
             if len(hands) != self.settings.hands:
                 raise TournamentError(f"{where}: {len(hands)} smazzate given, the matches have "
                                       f"{self.settings.hands}")
-            for k, (h_ns, h_ew) in enumerate(hands, start=1):
-                _check_points(h_ns, f"{where}: smazzata {k}, the NS score")
-                _check_points(h_ew, f"{where}: smazzata {k}, the EW score")
-            sums = (sum(h[0] for h in hands), sum(h[1] for h in hands))
-            if sums != (ns_mp, ew_mp):
-                raise TournamentError(f"{where}: the smazzate add up to {sums[0]} – {sums[1]}, "
-                                      f"not {ns_mp} – {ew_mp}")
+            _check_parts(f"{where}: smazzata", ("NS", "EW"), hands, (ns_mp, ew_mp),
+                         f"{where}: the smazzate")
         if rooms:
-            self._check_rooms(where, rooms, ns_mp, ew_mp)
+            if self.settings.kind != "teams":
+                raise TournamentError(f"{where}: the two tables' scores are for team matches; "
+                                      f"this is a {self.settings.kind} event")
+            if len(rooms) != 2:
+                raise TournamentError(f"{where}: a team match is played at 2 tables, "
+                                      f"{len(rooms)} given")
+            _check_parts(f"{where}: table", ("home team's", "away team's"), rooms,
+                         (ns_mp, ew_mp), f"{where}: the two tables")
         scale = self.settings.vp_scale
         expected_vp = scale.vp(ns_mp, ew_mp)
         if vp is not None and tuple(vp) != expected_vp:
@@ -422,23 +424,6 @@ class Tournament:
         return replace(self, results=(*kept, new))
 
 
-    def _check_rooms(self, where: str, rooms: Sequence[tuple[int, int]], home: int,
-                     away: int) -> None:
-        if self.settings.kind != "teams":
-            raise TournamentError(f"{where}: the two tables' scores are for team matches; "
-                                  f"this is a {self.settings.kind} event")
-        if len(rooms) != 2:
-            raise TournamentError(f"{where}: a team match is played at 2 tables, "
-                                  f"{len(rooms)} given")
-        for k, (h, a) in enumerate(rooms, start=1):
-            _check_points(h, f"{where}: table {k}, the home team's score")
-            _check_points(a, f"{where}: table {k}, the away team's score")
-        sums = (sum(r[0] for r in rooms), sum(r[1] for r in rooms))
-        if sums != (home, away):
-            raise TournamentError(f"{where}: the two tables add up to {sums[0]} – {sums[1]}, "
-                                  f"not {home} – {away}")
-
-
 MAX_MATCH_POINTS = 100_000
 
 
@@ -449,3 +434,15 @@ def _check_points(value: int, what: str) -> None:
         raise TournamentError(f"{what} {value} is not a multiple of 5 (every Burraco score is)")
     if abs(value) > MAX_MATCH_POINTS:
         raise TournamentError(f"{what} {value} is not a plausible Burraco score")
+
+
+def _check_parts(part: str, sides: tuple[str, str], parts: Sequence[tuple[int, int]],
+                 totals: tuple[int, int], whole: str) -> None:
+    """Each part's two scores (smazzate, or a team match's tables) and that they add up."""
+    for k, (first, second) in enumerate(parts, start=1):
+        _check_points(first, f"{part} {k}, the {sides[0]} score")
+        _check_points(second, f"{part} {k}, the {sides[1]} score")
+    sums = (sum(p[0] for p in parts), sum(p[1] for p in parts))
+    if sums != totals:
+        raise TournamentError(f"{whole} add up to {sums[0]} – {sums[1]}, not "
+                              f"{totals[0]} – {totals[1]}")

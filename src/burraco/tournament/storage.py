@@ -23,10 +23,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
-from alembic import command
 from alembic.config import Config
 from sqlalchemy import JSON, DateTime, Engine, ForeignKey, Integer, String, func
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from burraco.server.storage import db
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 VERSION_TABLE = "alembic_version_tournament"
@@ -107,14 +108,9 @@ class OnlineRow(Base):
 
 
 def alembic_config() -> Config:
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    return config
+    return db.alembic_config(MIGRATIONS)
 
 
 def migrate(engine: Engine) -> None:
     """Create or upgrade the tournament tables (idempotent)."""
-    config = alembic_config()
-    with engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.upgrade(config, "head")
+    db.migrate(engine, MIGRATIONS)

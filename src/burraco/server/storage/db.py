@@ -42,15 +42,16 @@ def make_engine(url: str, *, sqlite_sync: str = "full") -> Engine:
     return engine
 
 
-def alembic_config() -> Config:
+def alembic_config(migrations: Path = MIGRATIONS) -> Config:
+    """Alembic's settings for one migration history (the server's, or another's folder)."""
     config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("script_location", str(migrations))
     return config
 
 
-def migrate(engine: Engine) -> None:
+def migrate(engine: Engine, migrations: Path = MIGRATIONS) -> None:
     """Upgrade the database to the newest schema (creating it when empty)."""
-    config = alembic_config()
+    config = alembic_config(migrations)
     with engine.begin() as conn:
         config.attributes["connection"] = conn
         command.upgrade(config, "head")
