@@ -69,11 +69,13 @@ class ServerProcess:
     def ws_url(self, table_id: str) -> str:
         return f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}"
 
+    def command(self) -> list[str]:
+        """What runs the server (a subclass may run another launcher)."""
+        return [BURRACO, "serve", "--port", str(self.port), "--db", self.db_url, *self.extra]
+
     def start(self, timeout: float = 60) -> None:
         log = open(self.log_path, "ab")  # noqa: SIM115 - the process owns it
-        self.proc = subprocess.Popen(
-            [BURRACO, "serve", "--port", str(self.port), "--db", self.db_url, *self.extra],
-            stdout=log, stderr=subprocess.STDOUT)
+        self.proc = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -21,7 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
-from harness import Client, ServerProcess, check_secrecy, postgres_schema, stored
+from harness import Client, ServerProcess, check_secrecy, stored
 from sqlalchemy import Engine, delete, select
 
 from burraco.engine.deal import deal_from_order
@@ -31,7 +30,7 @@ from burraco.server.commitment import verify
 from burraco.server.game import FINISHED, Game, Step, group_deal
 from burraco.server.hub import rebuild
 from burraco.server.storage import repository as repo
-from burraco.server.storage.db import make_engine, migrate
+from burraco.server.storage.db import make_engine
 from burraco.server.storage.models import DealGroupRow, DealGroupTableRow, SnapshotRow
 from burraco.server.tables import TableRequest, build_config
 
@@ -81,22 +80,8 @@ class LaunchedServer(ServerProcess):
         super().__init__(db_url, log_path)
         self.launcher = launcher
 
-    def start(self, timeout: float = 60) -> None:
-        log = open(self.log_path, "ab")  # noqa: SIM115 - the process owns it
-        self.proc = subprocess.Popen(
-            [sys.executable, str(self.launcher), str(self.port), self.db_url],
-            stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited with {self.proc.returncode}:\n{self.log()}")
-            try:
-                if self.http.get("/healthz", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"server not up after {timeout} s:\n{self.log()}")
+    def command(self) -> list[str]:
+        return [sys.executable, str(self.launcher), str(self.port), self.db_url]
 
     def restart(self) -> None:
         """SIGKILL, then start again on the same port and database."""
@@ -382,19 +367,6 @@ def test_the_http_api_cannot_put_a_table_in_a_deal_group(server: LaunchedServer)
 
 # --- the storage of groups, on SQLite and PostgreSQL ------------------------------------------
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
-    if request.param == "sqlite":
-        db = make_engine(f"sqlite:///{tmp_path / 'store.db'}")
-        migrate(db)
-        yield db
-        db.dispose()
-        return
-    with postgres_schema() as url:
-        db = make_engine(url)
-        migrate(db)
-        yield db
-        db.dispose()
 
 
 def test_held_reveals_are_stored_released_and_replayed_by_recovery(engine: Engine) -> None:

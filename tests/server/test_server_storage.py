@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
-from harness import postgres_schema
 from sqlalchemy import Connection, Engine, delete, func, select
 
 from burraco.bots import make_bot
@@ -22,25 +20,10 @@ from burraco.server.actor import build_unit
 from burraco.server.game import FINISHED, Game, Step, fresh_deal
 from burraco.server.hub import rebuild
 from burraco.server.storage import repository as repo
-from burraco.server.storage.db import make_engine, migrate, table_names
+from burraco.server.storage.db import migrate, table_names
 from burraco.server.storage.models import GuestRow, SnapshotRow
 from burraco.server.storage.writer import Writer
 from burraco.server.tables import TableRequest, build_config
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
-    if request.param == "sqlite":
-        db = make_engine(f"sqlite:///{tmp_path / 'store.db'}")
-        migrate(db)
-        yield db
-        db.dispose()
-        return
-    with postgres_schema() as url:
-        db = make_engine(url)
-        migrate(db)
-        yield db
-        db.dispose()
 
 
 def store(db: Engine, table_id: str, before: int, step: Step, *, seat: int = -1,

@@ -9,18 +9,14 @@ driven by Playwright (never a downloaded browser); screenshots go to
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from harness import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "server"))
-
-from harness import ServerProcess  # noqa: E402
-
 CHROMIUM = os.environ.get("BURRACO_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -28,15 +24,6 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 
 pytestmark = pytest.mark.xdist_group("e2e")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("tournament-e2e")
-    process = ServerProcess(f"sqlite:///{folder / 'club.db'}", folder / "server.log")
-    process.start()
-    yield process
-    process.stop()
 
 
 @pytest.fixture(scope="module")

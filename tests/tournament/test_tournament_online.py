@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from harness import ServerProcess
 
 from burraco.tournament.online import line_totals
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "server"))
-
-from harness import ServerProcess  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("e2e")
 
@@ -26,15 +19,6 @@ def test_line_totals_skip_hands_dealt_again() -> None:
 
     assert line_totals([hand(300, -40), hand(0, 0, True), hand(-100, 450), {"result": None}]) \
         == [(300, -40), (-100, 450)]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("tournament-online")
-    process = ServerProcess(f"sqlite:///{folder / 'club.db'}", folder / "server.log")
-    process.start()
-    yield process
-    process.stop()
 
 
 def test_an_online_round_played_by_bots_reports_its_results(server: ServerProcess) -> None:

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import sys
 import time
-from collections.abc import Iterator
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
+from harness import ServerProcess, stored
 from sqlalchemy import select
 
 from burraco.server.commitment import verify
@@ -18,22 +16,8 @@ from burraco.server.storage.db import make_engine
 from burraco.server.storage.models import DealGroupRow, DealGroupTableRow
 from burraco.tournament.online import deal_group_id
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "server"))
-
-from harness import ServerProcess, stored  # noqa: E402
-
 pytestmark = pytest.mark.xdist_group("e2e")
 TID = "carte-uguali-online"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("tournament-duplicate")
-    process = ServerProcess(f"sqlite:///{folder / 'club.db'}", folder / "server.log")
-    process.start()
-    yield process
-    process.stop()
 
 
 def group_of(server: ServerProcess, group: str) -> tuple[str, list[str]]:

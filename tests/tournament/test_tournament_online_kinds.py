@@ -7,30 +7,14 @@ is credited with his line's score.
 
 from __future__ import annotations
 
-import sys
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "server"))
-
-from harness import ServerProcess  # noqa: E402
+from harness import ServerProcess
 
 pytestmark = pytest.mark.xdist_group("e2e")
 ONE_HAND = "test one-hand:30,90,150,210,300,400,500,650,800,1000"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("tournament-online-kinds")
-    process = ServerProcess(f"sqlite:///{folder / 'club.db'}", folder / "server.log")
-    process.start()
-    yield process
-    process.stop()
 
 
 def results_of(server: ServerProcess, tid: str, count: int) -> list[dict[str, Any]]:

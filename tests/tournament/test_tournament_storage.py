@@ -7,21 +7,16 @@ result and web-table link is written and read back unchanged.
 from __future__ import annotations
 
 import contextlib
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from harness import postgres_schema
 
 from burraco.tournament.model import Settings
 from burraco.tournament.scale import VpScale
 from burraco.tournament.schedule import Schedule
 from burraco.tournament.service import Director
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "server"))
-
-from harness import postgres_schema  # noqa: E402
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
