@@ -40,7 +40,13 @@ from typing import Any
 
 from burraco.tournament.entries import entry
 from burraco.tournament.errors import TournamentError
-from burraco.tournament.model import DEFAULT_TIE_BREAKS, KINDS, Settings, Tournament
+from burraco.tournament.model import (
+    DEFAULT_TIE_BREAKS,
+    KINDS,
+    Settings,
+    Tournament,
+    default_schedule,
+)
 from burraco.tournament.scale import scale_for
 from burraco.tournament.schedule import Schedule
 
@@ -192,8 +198,6 @@ def _add_event_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _settings(args: argparse.Namespace, name: str) -> Settings:
-    from burraco.tournament.web import default_schedule
-
     tie_breaks = tuple(k.strip() for k in args.tie_breaks.split(",") if k.strip())
     return Settings(
         name=name, hands=args.hands, kind=args.kind,

@@ -43,6 +43,11 @@ ENTRANT = {"pairs": "pair", "individual": "player", "teams": "team"}
 INDIVIDUAL_MOVEMENTS = ("random", "danish", "danish-modified")
 TEAM_MIN_PLAYERS = 4
 TEAM_MAX_PLAYERS = 12
+
+
+def default_schedule(kind: str) -> str:
+    """The schedule used when none is given: an individual event has no fixed pairs to move."""
+    return "random:3,danish:1" if kind == "individual" else "mitchell:3,danish:1"
 SeatingOrder = Literal["registration", "draw"]
 TIE_BREAKS = ("mp_diff", "h2h", "mp", "vp", "dup", "lot")
 DEFAULT_TIE_BREAKS = ("mp_diff", "h2h", "lot")

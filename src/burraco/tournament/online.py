@@ -95,8 +95,7 @@ async def open_round(hub: Hub, director: Director, tid: str, *, bots: dict[int, 
     # all at once: a duplicate round's tables are stored before any deals a card
     every = await hub.create_tables(creator, requests, deal_group=group)
     for (number, web), created in zip(planned, every, strict=True):
-        seats = {"seats": created["seats"], "watch": created["watch"],
-                 "entrants": list(web.seats)}
+        seats = {"seats": created["seats"], "watch": created["watch"]}
         await asyncio.to_thread(director.link_online, tid, current.number, number,
                                 created["table_id"], seats, web.room)
     return [table.number for table in todo]

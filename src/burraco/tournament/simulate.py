@@ -28,6 +28,7 @@ from burraco.engine.rules import Rules
 from burraco.engine.state import HandState
 from burraco.tournament.model import Settings, Tournament
 from burraco.tournament.standings import standings
+from burraco.tournament.web_tables import match_score, web_tables
 
 PLAYERS = 4
 SHARED_DEALS = -1
@@ -123,17 +124,11 @@ def table_jobs(t: Tournament, levels: dict[int, str], rules: str) -> list[TableJ
     assert current is not None
     jobs = []
     for table in current.tables:
-        ns, ew = table.line(0), table.line(1)
-        seats = (levels[ns[0]], levels[ew[0]], levels[ns[-1]], levels[ew[-1]])
-        if s.kind == "teams":
-            home, away = levels[table.ns], levels[table.ew]
-            jobs += [TableJob(current.number, table.number, (home, away, home, away), s.hands,
-                              rules, s.seed, s.duplicate, room=1),
-                     TableJob(current.number, table.number, (away, home, away, home), s.hands,
-                              rules, s.seed, s.duplicate, room=2)]
-        else:
+        for web in web_tables(s.kind, table):
+            seats = (levels[web.seats[0]], levels[web.seats[1]], levels[web.seats[2]],
+                     levels[web.seats[3]])
             jobs.append(TableJob(current.number, table.number, seats, s.hands, rules, s.seed,
-                                 s.duplicate))
+                                 s.duplicate, room=web.room))
     return jobs
 
 
@@ -150,34 +145,26 @@ def simulate(settings: Settings, *, pairs: int, bots: Sequence[str], rules: str 
     try:
         while not t.finished:
             t = t.start_round()
-            waiting: dict[int, dict[int, TableOutcome]] = {}
+            current = t.current
+            assert current is not None
+            waiting: dict[int, list[TableOutcome]] = {}
             for outcome in run(table_jobs(t, levels, rules)):
                 if progress is not None:
                     progress()
-                if outcome.room:  # a team match: wait for its other table
-                    rooms = waiting.setdefault(outcome.table, {})
-                    rooms[outcome.room] = outcome
-                    if len(rooms) < 2:
-                        continue
-                    t = _record_team_match(t, rooms[1], rooms[2])
+                table = current.table(outcome.table)
+                seating = {web.room: web for web in web_tables(settings.kind, table)}
+                done = waiting.setdefault(outcome.table, [])
+                done.append(outcome)
+                if len(done) < len(seating):  # a team match: wait for its other table
                     continue
-                ns = sum(h[0] for h in outcome.hands)
-                ew = sum(h[1] for h in outcome.hands)
-                t = t.record(outcome.round, outcome.table, ns, ew, hands=outcome.hands,
+                ns, ew, hands, rooms = match_score([(seating[o.room], o.hands) for o in done])
+                t = t.record(current.number, outcome.table, ns, ew, hands=hands, rooms=rooms,
                              source="bot")
             if on_round is not None:
                 on_round(t)
     finally:
         close()
     return t
-
-
-def _record_team_match(t: Tournament, first: TableOutcome, second: TableOutcome) -> Tournament:
-    """Home NS at the first table, EW at the second: (home, away) of each, then the sum."""
-    one = (sum(h[0] for h in first.hands), sum(h[1] for h in first.hands))
-    two = (sum(h[1] for h in second.hands), sum(h[0] for h in second.hands))
-    return t.record(first.round, first.table, one[0] + two[0], one[1] + two[1],
-                    rooms=(one, two), source="bot")
 
 
 def matches_total(settings: Settings, pairs: int) -> int:

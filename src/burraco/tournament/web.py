@@ -55,7 +55,13 @@ from burraco.tournament.export import (
     standings_csv,
     standings_html,
 )
-from burraco.tournament.model import DEFAULT_TIE_BREAKS, KINDS, Settings, Tournament
+from burraco.tournament.model import (
+    DEFAULT_TIE_BREAKS,
+    KINDS,
+    Settings,
+    Tournament,
+    default_schedule,
+)
 from burraco.tournament.scale import scale_for
 from burraco.tournament.schedule import Schedule
 from burraco.tournament.service import Director
@@ -103,11 +109,6 @@ def _check_key(request: Request) -> None:
     if not is_director(request):
         raise Refused(403, f"director pages are locked: open /tournaments/login?key=... "
                       f"(the server's {KEY_ENV})")
-
-
-def default_schedule(kind: str) -> str:
-    """The schedule used when none is given: no fixed pairs, no Mitchell."""
-    return "random:3,danish:1" if kind == "individual" else "mitchell:3,danish:1"
 
 
 def settings_from_form(form: dict[str, str]) -> Settings:
@@ -453,7 +454,7 @@ def make_router(director_of: DirectorOf) -> APIRouter:
                 ew_mp = _int(form, "ew_mp", "the EW score")
             r = director.record(tid, number, table, ns_mp, ew_mp, rooms=rooms,
                                 correct=form.get("correct") == "1")
-            unit = "match" if rooms or director.load(tid).settings.kind == "teams" else "table"
+            unit = "match" if rooms else "table"  # a team match's form sends its tables
             return (f"round {number}, {unit} {table}: MP {r.mp[0]} – {r.mp[1]}, "
                     f"VP {r.vp[0]}–{r.vp[1]}")
         return await change(request, tid, act)
