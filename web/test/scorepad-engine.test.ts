@@ -1,0 +1,108 @@
+// The score pad against the engine: fixtures/scorepad.json is written from the engine by
+// tests/web/test_scorepad_golden.py, for every preset and player count.
+import { describe, expect, it } from "vitest";
+import { canClose, halfUp, presetRules, scoreSide, tableRules, vpForScores, type Pozzetto, type SideEntry } from "../src/scorepad/score";
+import { computeSheet, handSides, scoreHand, type Sheet } from "../src/scorepad/sheet";
+import golden from "./fixtures/scorepad.json";
+
+interface GoldenSide {
+  entry: SideEntry; seats: number[]; closing_ready: boolean;
+  score: { melds: number; bonuses: number; burraco: { type: string; points: number }[]; closing: number; pozzetto: number; hand: number; total: number };
+}
+interface GoldenHand { preset: string; players: number; mode: string; solo: number; sides: GoldenSide[]; seat_totals: number[]; redeal: boolean }
+
+const hands = golden.hands as unknown as GoldenHand[];
+
+describe("one hand, side by side, as the engine scores it", () => {
+  it.each(hands.map((h, i) => [h.preset, h.players, i] as const))("%s, %i players (case %i)", (preset, players, i) => {
+    const hand = hands[i];
+    const rules = tableRules(presetRules(preset), players);
+    expect(handSides(players, hand.solo)).toEqual(hand.sides.map((s) => s.seats));
+    const anybody = hand.sides.some((s) => s.entry.took);
+    for (const side of hand.sides) {
+      const status: Pozzetto = side.entry.took ? "taken" : anybody ? "missing" : "nobody";
+      const score = scoreSide(side.entry, status, rules);
+      const { burraco, ...parts } = side.score;
+      expect({ ...score, burraco: undefined }).toEqual({ ...parts, burraco: undefined });
+      const counts: Record<string, number> = {};
+      for (const b of burraco) counts[b.type] = (counts[b.type] ?? 0) + 1;
+      expect(score.burraco).toEqual(counts);
+      if (!side.entry.burraco.complete) expect(canClose(side.entry.burraco, rules)).toBe(side.closing_ready);
+      else if (side.closing_ready) expect(canClose(side.entry.burraco, rules)).toBe(true);
+    }
+    const scored = scoreHand(players, { solo: hand.solo, sides: hand.sides.map((s) => s.entry) }, rules);
+    const perScorer = players === 3 || players === 5 ? hand.seat_totals : hand.sides.map((s) => s.score.total);
+    expect(scored.points).toEqual(perScorer);
+  });
+
+  it("covers every preset and every player count", () => {
+    const seen = new Set(hands.map((h) => `${h.preset}/${h.players}`));
+    expect(seen.size).toBe(Object.keys(golden.presets).length * 5);
+  });
+});
+
+describe("what the engine refuses to score", () => {
+  it.each(golden.errors.map((e) => [e.preset, e.engine, e] as const))("%s: %s", (preset, message, e) => {
+    expect(() => scoreSide(e.entry as SideEntry, e.status as Pozzetto, presetRules(preset))).toThrow(message);
+  });
+});
+
+describe("halves at 3 and 5 players", () => {
+  it("rounds up to 5 as half_up does", () => {
+    for (const [x, half] of golden.half_up) expect(halfUp(x)).toBe(half);
+  });
+});
+
+function sheetOf(preset: string, players: number, mode: "free" | "smazzate", target: number, smazzate: number, first: number): Sheet {
+  return {
+    version: 1, id: "t", created: "", names: Array.from({ length: players }, (_, i) => `P${i}`), preset, mode, target,
+    smazzate, firstDealer: first, hands: [],
+  };
+}
+
+describe("free-play matches as FreePlayMatch plays them", () => {
+  it.each(golden.matches.map((m, i) => [m.preset, m.players, m.target, i] as const))("%s, %i players to %i (case %i)", (preset, players, target, i) => {
+    const m = golden.matches[i];
+    const sheet = sheetOf(preset, players, "free", target, 0, m.first_deal);
+    // every hand's points go straight in as one side's melds, so the match logic alone is tested
+    const state = (n: number) => {
+      const rules = computeSheet(sheet).rules;
+      void rules;
+      return computeSheet({ ...sheet, hands: m.steps.slice(0, n).map((s) => totalsHand(players, s.totals)) });
+    };
+    m.steps.forEach((step, k) => {
+      const s = state(k + 1);
+      expect(s.totals).toEqual(step.scores);
+      expect(s.dealer).toBe(step.dealer);
+      expect(s.winner).toBe(step.winner);
+      expect(s.individual).toBe(step.individual);
+    });
+    expect(computeSheet(sheet).dealer).toBe(m.first_deal);
+  });
+});
+
+describe("tournament matches: VP as TournamentMatch gives them", () => {
+  it.each(golden.tournaments.map((m, i) => [m.preset, m.players, m.smazzate, i] as const))("%s, %i players, %i smazzate (case %i)", (preset, players, smazzate, i) => {
+    const m = golden.tournaments[i];
+    const rules = presetRules(preset);
+    m.steps.forEach((step, k) => {
+      expect(vpForScores(step.mp[0], step.mp[1], smazzate, rules)).toEqual(step.vp);
+      const s = computeSheet({ ...sheetOf(preset, players, "smazzate", 0, smazzate, players - 1),
+        hands: m.steps.slice(0, k + 1).map((x) => totalsHand(players, x.totals)) });
+      expect(s.totals).toEqual(step.mp);
+      expect(s.vp).toEqual(step.vp);
+      expect(s.dealer).toBe(step.dealer);
+    });
+  });
+});
+
+/** A hand whose scorers score exactly `totals`: each scorer alone, nobody took a pozzetto. */
+function totalsHand(players: number, totals: number[]) {
+  const sides = handSides(players, -1);
+  return {
+    solo: -1, sides: sides.map((_, i) => {
+      const t = totals[i];
+      return { melds: Math.max(t, 0), hand: Math.max(-t, 0), burraco: {}, closed: false, took: false, played: true, unplayed: 0 };
+    }),
+  };
+}
