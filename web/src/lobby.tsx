@@ -442,6 +442,7 @@ export function Lobby() {
           <h1>{t("app.title")}</h1>
           <p>{t("app.tagline")}</p>
         </section>
+        <p class="pad-link"><a class="button" href="/pad/" onClick={navigate}>{t("pad.link")}</a> {t("pad.linkText")}</p>
         {error && <p class="error" role="alert">{error}</p>}
         {!guest || renaming ? (
           <NicknameForm initial={guest?.nickname} onDone={(g) => { setGuest(g); setRenaming(false); }} />

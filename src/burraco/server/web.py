@@ -44,7 +44,7 @@ from burraco.server.storage import repository as repo
 from burraco.server.tables import TableRequest
 
 STATIC_ENV = "BURRACO_WEB_DIR"
-PAGES = ("play", "replay")
+PAGES = ("play", "replay", "pad")
 """First path segments of the client's own pages (everything else is the API or a file)."""
 
 

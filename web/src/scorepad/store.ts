@@ -1,0 +1,67 @@
+/**
+ * Where score sheets are kept.  The pad talks to a `PadStore` only: today the browser's own
+ * storage (no account needed, works offline); an account-backed store can stand in for it, or
+ * sit behind it, once players can log in, without the pad changing.
+ */
+import type { Sheet } from "./sheet";
+
+export interface PadStore {
+  /** Every sheet kept, newest first. */
+  list(): Sheet[];
+  load(id: string): Sheet | null;
+  /** Keep a sheet (a new one, or a newer version of one already kept). */
+  save(sheet: Sheet): void;
+  remove(id: string): void;
+}
+
+const KEY = "burraco.pad.sheets";
+
+/** Sheets in `localStorage` (one JSON list); a page in private mode keeps them in memory. */
+export class LocalPadStore implements PadStore {
+  private memory: Sheet[] | null = null;
+
+  constructor(private readonly storage: Storage | null = typeof localStorage === "undefined" ? null : localStorage) {}
+
+  list(): Sheet[] {
+    if (this.memory) return this.memory;
+    try {
+      const raw = this.storage?.getItem(KEY);
+      const sheets = raw ? (JSON.parse(raw) as Sheet[]) : [];
+      return Array.isArray(sheets) ? sheets.filter((s) => s && s.version === 1 && typeof s.id === "string") : [];
+    } catch {
+      return [];
+    }
+  }
+
+  load(id: string): Sheet | null {
+    return this.list().find((s) => s.id === id) ?? null;
+  }
+
+  save(sheet: Sheet): void {
+    this.write([sheet, ...this.list().filter((s) => s.id !== sheet.id)]);
+  }
+
+  remove(id: string): void {
+    this.write(this.list().filter((s) => s.id !== id));
+  }
+
+  private write(sheets: Sheet[]): void {
+    try {
+      this.storage?.setItem(KEY, JSON.stringify(sheets));
+      this.memory = null;
+    } catch {
+      this.memory = sheets; // storage full or refused: keep them for this page
+    }
+  }
+}
+
+let current: PadStore = new LocalPadStore();
+
+/** The store the pad uses; an account session may install its own with `setPadStore`. */
+export function padStore(): PadStore {
+  return current;
+}
+
+export function setPadStore(store: PadStore): void {
+  current = store;
+}
