@@ -320,12 +320,22 @@ function SheetView(props: { sheet: Sheet; onCorrect?: (index: number) => void; e
         </table>
       )}
       {n > 0 && (
-        <div class="pad-details">
+        <div class="pad-details no-print">
           {state.hands.map((h) => (
             <details>
               <summary>{tp("hand.title", { n: h.number })}</summary>
               {h.sides.map((seats, i) => <Breakdown name={sideName(sheet.names, seats)} score={h.scores[i]} />)}
             </details>
+          ))}
+        </div>
+      )}
+      {n > 0 && (
+        <div class="pad-details print-only">
+          {state.hands.map((h) => (
+            <div>
+              <h3>{tp("hand.title", { n: h.number })} · {tp("game.dealer")}: {sheet.names[h.dealer]}</h3>
+              {h.sides.map((seats, i) => <Breakdown name={sideName(sheet.names, seats)} score={h.scores[i]} />)}
+            </div>
           ))}
         </div>
       )}
@@ -459,8 +469,8 @@ function HandForm(props: { sheet: Sheet; index: number; onSave: (hand: HandEntry
           <fieldset class="pad-side" data-side={i}>
             <legend>{sideName(sheet.names, seats)}</legend>
             <div class="pad-mode">
-              <button type="button" class={!d.byCards ? "on" : ""} onClick={() => setDraft(i, { byCards: false })}>{tp("hand.byNumber")}</button>
-              <button type="button" class={d.byCards ? "on" : ""} onClick={() => setDraft(i, { byCards: true })}>{tp("hand.byCards")}</button>
+              <button type="button" data-mode="number" class={!d.byCards ? "on" : ""} onClick={() => setDraft(i, { byCards: false })}>{tp("hand.byNumber")}</button>
+              <button type="button" data-mode="cards" class={d.byCards ? "on" : ""} onClick={() => setDraft(i, { byCards: true })}>{tp("hand.byCards")}</button>
             </div>
             {d.byCards ? (
               <label>

@@ -141,7 +141,7 @@ const it: typeof en = {
   "game.handsOf": "{n} smazzate su {m}",
   "game.dealt": "{name} ha distribuito la smazzata {n}.",
   "game.deals": "{name} distribuisce la smazzata {n}.",
-  "game.winner": "Vince {name} con {points}!",
+  "game.winner": "Vittoria di {name} con {points}!",
   "game.level": "{names} sono pari oltre il punteggio: si gioca un'altra smazzata.",
   "game.over": "La partita è finita.",
   "game.vp": "Punti vittoria",
