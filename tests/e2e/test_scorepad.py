@@ -115,7 +115,8 @@ def expected_totals(hands: list[tuple[Side, Side]]) -> list[int]:
     return [ns, ew]
 
 
-def test_a_whole_match_to_2005_on_a_phone(server: ServerProcess, browser: Any, screenshots: Path) -> None:
+def test_a_whole_match_to_2005_on_a_phone(server: ServerProcess, browser: Any,
+                                          screenshots: Path) -> None:
     context = browser.new_context(**PHONE, locale="en-GB")
     page = context.new_page()
     errors: list[str] = []
@@ -150,7 +151,8 @@ def test_a_whole_match_to_2005_on_a_phone(server: ServerProcess, browser: Any, s
             page.screenshot(path=str(screenshots / "scorepad-refused-en.png"), full_page=True)
             assert totals_on_page(page) == expected_totals(played)  # nothing changed
             page.locator("fieldset.pad-side[data-side='0'] input[name=closed]").click()
-            page.locator("fieldset.pad-side[data-side='1'] input[name=melds]").fill(str(ew.points()[0]))
+            melds = page.locator("fieldset.pad-side[data-side='1'] input[name=melds]")
+            melds.fill(str(ew.points()[0]))
         if number == 1:
             page.screenshot(path=str(screenshots / "scorepad-hand-en.png"), full_page=True)
         page.click("button[data-action=save]")
@@ -178,7 +180,8 @@ def test_a_whole_match_to_2005_on_a_phone(server: ServerProcess, browser: Any, s
     assert not page.locator("button[data-action=enter]").count()
     page.screenshot(path=str(screenshots / "scorepad-winner-en.png"), full_page=True)
     page.click("button[data-lang=it]")
-    assert f"Vittoria di Anna & Carlo con {totals[0]}!" in (page.locator(".pad-winner").text_content() or "")
+    italian = page.locator(".pad-winner").text_content() or ""
+    assert f"Vittoria di Anna & Carlo con {totals[0]}!" in italian
     page.screenshot(path=str(screenshots / "scorepad-winner-it.png"), full_page=True)
     page.click("button[data-correct='1']")
     page.screenshot(path=str(screenshots / "scorepad-hand-it.png"), full_page=True)

@@ -20,10 +20,13 @@ import random
 from pathlib import Path
 from typing import Any
 
-from burraco.engine.cards import FACES, face_str, parse_faces
+from burraco.arena.runner import play_hand
+from burraco.bots import make_bot
+from burraco.engine.cards import CARD_FACE, FACES, face_str, parse_faces
 from burraco.engine.deal import deal_seeded
 from burraco.engine.match import FreePlayMatch, TournamentMatch, scorers
 from burraco.engine.melds import Meld, MeldError, burraco_type, meld_from_faces
+from burraco.engine.result import hand_result
 from burraco.engine.rules import PRESETS, Rules
 from burraco.engine.scoring import Pozzetto, half_up, score_side
 from burraco.engine.state import HandState, closing_ready
@@ -86,7 +89,8 @@ def _side_case(rnd: random.Random, rules: Rules, table: Rules, melds: list[Meld]
     kinds = [kind for m in chosen if (kind := burraco_type(m, rules))]
     if closer and not closing_ready(chosen, table):
         closer = False
-    hand = [] if closer and rnd.random() < .5 else [rnd.randrange(FACES) for _ in range(rnd.randint(0, 9))]
+    hand = [] if closer and rnd.random() < .5 \
+        else [rnd.randrange(FACES) for _ in range(rnd.randint(0, 9))]
     unplayed: list[int] = []
     if status == "taken" and not closer and rnd.random() < .2:
         unplayed = [rnd.randrange(FACES) for _ in range(table.big_pozzetto_size if big else 11)]
@@ -119,13 +123,15 @@ def _hand_case(rnd: random.Random, name: str, players: int) -> dict[str, Any]:
     else:
         solo = -1
         sides = ([[seat] for seat in range(players)] if players in (3, 5)
-                 else [[s for s in range(players) if s % (players // 2 if players > 2 else 2) == side]
+                 else [[s for s in range(players) if s % max(players // 2, 2) == side]
                        for side in range(scorers(players))])
         mode = "individual" if players in (3, 5) else "fixed"
     took = [rnd.random() < .6 for _ in sides]
     if mode == "pairs":
         took[0] = True  # the solo player is the one who took the big pozzetto
-    closer_side = rnd.choice([i for i, t in enumerate(took) if t] or [-1]) if rnd.random() < .7 else -1
+    closer_side = -1
+    if rnd.random() < .7:
+        closer_side = rnd.choice([i for i, t in enumerate(took) if t] or [-1])
     anybody = any(took)
     out_sides = []
     seat_totals = [0] * players
@@ -146,6 +152,41 @@ def _hand_case(rnd: random.Random, name: str, players: int) -> dict[str, Any]:
         "seat_totals": seat_totals,
         "redeal": not anybody and rules.nobody_pozzetto == "redeal",
     }
+
+
+def _played_hand(name: str, players: int, seed: int, individual: bool) -> dict[str, Any]:
+    """A real hand played by bots to its end, read as the table shows it, and its result."""
+    rules = PRESETS[name]
+    state = HandState.start(deal_seeded(seed, players=players, rules=rules,
+                                        individual=individual), rules)
+    bots = [make_bot("basic", seed=seed * 10 + s, rules=rules) for s in range(players)]
+    state = play_hand(state, bots)
+    result = hand_result(state)
+    closer_side = state.side_of[state.closer] if state.closer >= 0 else -1
+    sides = []
+    for seats, score in zip(result.side_seats, result.sides, strict=True):
+        side = state.side_of[seats[0]]
+        counts: dict[str, int] = {}
+        for meld in state.melds[side]:
+            if kind := burraco_type(meld, state.rules):
+                counts[kind] = counts.get(kind, 0) + 1
+        unplayed = [CARD_FACE[c] for s in seats for c in state.pending[s]]
+        in_hand = [CARD_FACE[c] for s in seats for c in state.hands[s]]
+        sides.append({
+            "seats": list(seats), "total": score.total,
+            "entry": {
+                "melds": sum(m.points for m in state.melds[side]), "burraco": counts,
+                "closed": side == closer_side, "took": state.pozzetto_taker[side] >= 0,
+                "played": not unplayed, "unplayed": -score.pozzetto if unplayed else 0,
+                "hand": -score_side([], in_hand, closed=False, pozzetto="taken").hand,
+            },
+        })
+    pairs = state.mode == "pairs"
+    solo = next((seats[0] for seats in result.side_seats if len(seats) == 1), -1) if pairs else -1
+    return {"preset": name, "players": players, "seed": seed, "end": state.end_reason,
+            "mode": "pairs" if pairs else "individual" if players in (3, 5) else "fixed",
+            "solo": solo, "sides": sides, "seat_totals": list(result.seat_totals),
+            "redeal": result.redeal}
 
 
 def _match_case(rnd: random.Random, name: str, players: int, target: int) -> dict[str, Any]:
@@ -211,18 +252,21 @@ def build() -> dict[str, Any]:
     rnd = random.Random(2005)
     presets = {name: {k: _jsonable(getattr(r, k)) for k in RULE_FIELDS}
                for name, r in sorted(PRESETS.items())}
-    hands, matches, tournaments, errors = [], [], [], []
+    hands, played, matches, tournaments, errors = [], [], [], [], []
     for name in sorted(PRESETS):
         errors += _errors(name)
         for players in PLAYERS:
             hands += [_hand_case(rnd, name, players) for _ in range(6)]
+            played += [_played_hand(name, players, seed, False) for seed in (1, 2)]
+            if players in (3, 5):
+                played.append(_played_hand(name, players, 3, True))
             for target in (505, 1005, 1505, 2005):
                 matches.append(_match_case(rnd, name, players, target))
         for players in (2, 4):
             for smazzate in (3, 4):
                 tournaments.append(_tournament_case(rnd, name, players, smazzate))
     halves = [[x, half_up(x)] for x in range(-300, 305, 5)]
-    return {"presets": presets, "hands": hands, "matches": matches,
+    return {"presets": presets, "hands": hands, "played": played, "matches": matches,
             "tournaments": tournaments, "errors": errors, "half_up": halves}
 
 
@@ -248,4 +292,8 @@ def test_the_fixture_covers_every_preset_player_count_and_kind() -> None:
     assert any(s["entry"]["closed"] for h in data["hands"] for s in h["sides"])
     assert any(not s["entry"]["played"] for h in data["hands"] for s in h["sides"])
     assert {h["mode"] for h in data["hands"]} == {"fixed", "pairs", "individual"}
-    assert any(m["steps"][-1]["winner"] is not None and len(m["steps"]) > 1 for m in data["matches"])
+    assert any(m["steps"][-1]["winner"] is not None and len(m["steps"]) > 1
+               for m in data["matches"])
+    real = {(h["preset"], h["players"]) for h in data["played"]}
+    assert real == seen
+    assert {h["mode"] for h in data["played"]} == {"fixed", "pairs", "individual"}

@@ -2,6 +2,7 @@
 // tests/web/test_scorepad_golden.py, for every preset and player count.
 import { describe, expect, it } from "vitest";
 import { canClose, halfUp, presetRules, scoreSide, tableRules, vpForScores, type Pozzetto, type SideEntry } from "../src/scorepad/score";
+import { checkHand } from "../src/scorepad/checks";
 import { computeSheet, handSides, scoreHand, type Sheet } from "../src/scorepad/sheet";
 import golden from "./fixtures/scorepad.json";
 
@@ -38,6 +39,32 @@ describe("one hand, side by side, as the engine scores it", () => {
   it("covers every preset and every player count", () => {
     const seen = new Set(hands.map((h) => `${h.preset}/${h.players}`));
     expect(seen.size).toBe(Object.keys(golden.presets).length * 5);
+  });
+});
+
+interface PlayedHand {
+  preset: string; players: number; seed: number; end: string; mode: string; solo: number; redeal: boolean;
+  sides: { seats: number[]; total: number; entry: SideEntry }[]; seat_totals: number[];
+}
+const played = golden.played as unknown as PlayedHand[];
+
+describe("real hands played by bots to the end, entered as the table shows them", () => {
+  it.each(played.map((h, i) => [h.preset, h.players, h.mode, h.end, i] as const))("%s, %i players, %s, ended by %s (case %i)", (preset, players, _mode, _end, i) => {
+    const hand = played[i];
+    const rules = tableRules(presetRules(preset), players);
+    const order = handSides(players, hand.solo);
+    const bySeats = new Map(hand.sides.map((s) => [s.seats.join(","), s]));
+    const sides = order.map((seats) => bySeats.get(seats.join(","))!);
+    expect(sides.every(Boolean)).toBe(true);
+    const entry = { solo: hand.solo, sides: sides.map((s) => s.entry) };
+    const scored = scoreHand(players, entry, rules);
+    expect(scored.scores.map((s) => s.total)).toEqual(sides.map((s) => s.total));
+    const perScorer = players === 3 || players === 5 ? hand.seat_totals
+      : order.map((seats) => hand.seat_totals[seats[0]]);
+    expect(scored.points).toEqual(perScorer);
+    // the pad's checks never refuse a hand that really happened
+    const refusals = checkHand(players, entry, rules).map((r) => r.key);
+    expect(refusals).toEqual(hand.redeal ? ["check.redeal"] : []);
   });
 });
 
