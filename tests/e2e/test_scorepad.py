@@ -1,7 +1,7 @@
 """The score pad end to end, on a phone-sized page (390×844) in Debian's Chromium.
 
 A 4-player match to 2005 is entered hand by hand, some sides as numbers and some card by
-card, with the network cut once the pad is loaded; every total on the page is checked against
+card, with the network cut once the lobby has loaded; every total on the page is checked against
 the engine's own ``score_side`` for the same melds and cards.  A slip (two sides closing, card
 points that are not a multiple of 5) is refused with its reasons and nothing changes; a hand
 is corrected and the totals follow; the winner is announced.  The sheet's share link opens
@@ -21,7 +21,8 @@ from harness import ServerProcess
 from burraco.engine.cards import parse_faces
 from burraco.engine.melds import burraco_type, meld_from_faces
 from burraco.engine.rules import FIBUR
-from burraco.engine.scoring import Pozzetto, score_side
+from burraco.engine.scoring import Pozzetto, half_up, score_side
+from burraco.engine.vp import vp_for_scores
 
 pytestmark = pytest.mark.xdist_group("e2e")
 
@@ -122,6 +123,8 @@ def test_a_whole_match_to_2005_on_a_phone(server: ServerProcess, browser: Any,
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(server.base + "/")
+    page.wait_for_load_state("networkidle")  # the lobby fetches the pad while it is online
+    context.set_offline(True)  # from here on the pad needs no network
     page.click("a[href='/pad/']")
     page.wait_for_selector(".pad a[href='/pad/new']")
     page.click("a[href='/pad/new']")
@@ -131,7 +134,6 @@ def test_a_whole_match_to_2005_on_a_phone(server: ServerProcess, browser: Any,
     assert page.locator("select[name=target]").input_value() == "2005"
     page.locator("form.pad-setup button[type=submit]").click()
     page.wait_for_selector(".pad-sheet")
-    context.set_offline(True)  # from here on the pad needs no network
     assert "Dora deals hand 1" in page.locator(".pad-dealer").text_content()
 
     played: list[tuple[Side, Side]] = []
@@ -210,4 +212,61 @@ def test_a_whole_match_to_2005_on_a_phone(server: ServerProcess, browser: Any,
     assert history.locator(".pad-row").count() == 1
     assert "Anna & Carlo" in (history.text_content() or "")
     assert not errors, errors
+    context.close()
+
+
+def enter_hand(page: Any, sides: list[Side], solo: int | None = None) -> None:
+    page.click("button[data-action=enter]")
+    if solo is not None:
+        page.select_option("select[name=solo]", str(solo))
+    for index, side in enumerate(sides):
+        fill_side(page, index, side)
+    count = page.locator("tr[data-hand]").count()
+    page.click("button[data-action=save]")
+    page.wait_for_selector(f"tr[data-hand='{count + 1}']")
+
+
+def new_game(page: Any, base: str, names: list[str], *, smazzate: int | None = None) -> None:
+    page.goto(base + "/pad/new")
+    page.click(f"button[data-players='{len(names)}']")
+    for i, name in enumerate(names):
+        page.fill(f"input[name=name{i}]", name)
+    if smazzate:
+        page.locator("input[name=mode]").nth(1).check()
+        page.select_option("select[name=smazzate]", str(smazzate))
+    page.locator("form.pad-setup button[type=submit]").click()
+    page.wait_for_selector(".pad-sheet")
+
+
+def test_three_players_and_a_match_with_victory_points(server: ServerProcess, browser: Any,
+                                                       screenshots: Path) -> None:
+    context = browser.new_context(**PHONE, locale="it-IT")
+    page = context.new_page()
+    # three players: Bruno runs out first and plays alone, Anna and Carlo share half (§13.2)
+    new_game(page, server.base, ["Anna", "Bruno", "Carlo"])
+    assert "a 1505" in (page.locator(".pad-sheet").text_content() or "")
+    solo = Side([CLEAN, SET], "", closed=True)
+    pair = Side(["3H 4H 5H", "9S 9C 9D 9H"], "JK 5D", took=False, by_cards=True)
+    enter_hand(page, [solo, pair], solo=1)
+    pair_total = pair.engine_total(True)
+    assert totals_on_page(page) == [half_up(pair_total), solo.engine_total(True),
+                                    half_up(pair_total)]
+    page.screenshot(path=str(screenshots / "scorepad-three-it.png"), full_page=True)
+
+    # two players, three hands with victory points (§11.2)
+    new_game(page, server.base, ["Nord", "Sud"], smazzate=3)
+    hands = [
+        (Side([CLEAN, SET], "", closed=True), Side(["QD KD AD", "7C 7D 7S"], "8S", took=False)),
+        (Side(["QD KD AD"], "KS KC", took=False), Side([SEMI, "JD JC JH"], "", closed=True)),
+        (Side([CLEAN_HIGH, DIRTY], "", closed=True), Side(["6D 7D 8D"], "AH 2S", took=False)),
+    ]
+    for ns, ew in hands:
+        enter_hand(page, [ns, ew])
+    mp = expected_totals(hands)
+    assert totals_on_page(page) == mp
+    vp = vp_for_scores(mp[0], mp[1], 3)
+    shown = page.locator(".pad-totals .vp").all_text_contents()
+    assert shown == [f"{vp[0]} VP", f"{vp[1]} VP"]
+    assert not page.locator("button[data-action=enter]").count()  # three hands: the match is over
+    page.screenshot(path=str(screenshots / "scorepad-vp-it.png"), full_page=True)
     context.close()

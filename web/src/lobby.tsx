@@ -6,6 +6,7 @@ import {
   type TableSummary,
 } from "./api";
 import { CardFace, Dialog, go, Header, navigate } from "./components";
+import { prefetchPad } from "./padloader";
 import { choiceLabel, optionLabel, presetNote, reasonText, t, useLang, type Key } from "./i18n";
 
 export function errorText(err: unknown): string {
@@ -402,6 +403,7 @@ export function Lobby() {
     checkedGuest().then(setGuest);
     formOptions().then(setOpts).catch((err) => setError(errorText(err)));
     refresh();
+    prefetchPad();
     const timer = setInterval(refresh, 10000);
     return () => clearInterval(timer);
   }, []);

@@ -6,6 +6,13 @@ import { t } from "./i18n";
 type Page = FunctionComponent<{ path: string }>;
 let loaded: Page | null = null;
 
+/** Fetch the pad while the network is there, so that it opens offline later (from the lobby). */
+export function prefetchPad(): void {
+  const load = () => void import("./scorepad/page").then((m) => { loaded = m.PadPage; }).catch(() => undefined);
+  if ("requestIdleCallback" in window) window.requestIdleCallback(load);
+  else setTimeout(load, 2000);
+}
+
 export function PadLoader(props: { path: string }) {
   const [page, setPage] = useState<{ Page: Page } | null>(loaded ? { Page: loaded } : null);
   const [error, setError] = useState<string | null>(null);

@@ -35,7 +35,7 @@ export function PadPage(props: { path: string }) {
 function GameList() {
   const [sheets, setSheets] = useState(() => padStore().list());
   const states = sheets.map((s) => [s, safeCompute(s)] as const);
-  const open = states.filter(([, st]) => st && !st.finished);
+  const open = states.filter(([, st]) => !st || !st.finished);
   const done = states.filter(([, st]) => st && st.finished);
   const remove = (id: string) => {
     if (!confirm(tp("pad.deleteConfirm"))) return;
