@@ -27,7 +27,7 @@ from burraco.engine.deal import deal_seeded
 from burraco.engine.match import FreePlayMatch, TournamentMatch, scorers
 from burraco.engine.melds import Meld, MeldError, burraco_type, meld_from_faces
 from burraco.engine.result import hand_result
-from burraco.engine.rules import PRESETS, Rules
+from burraco.engine.rules import PRESET_NOTES, PRESETS, Rules
 from burraco.engine.scoring import Pozzetto, half_up, score_side
 from burraco.engine.state import HandState, closing_ready
 
@@ -250,7 +250,8 @@ def _errors(name: str) -> list[dict[str, Any]]:
 
 def build() -> dict[str, Any]:
     rnd = random.Random(2005)
-    presets = {name: {k: _jsonable(getattr(r, k)) for k in RULE_FIELDS}
+    presets = {name: {**{k: _jsonable(getattr(r, k)) for k in RULE_FIELDS},
+                      "note": PRESET_NOTES[name]}
                for name, r in sorted(PRESETS.items())}
     hands, played, matches, tournaments, errors = [], [], [], [], []
     for name in sorted(PRESETS):

@@ -46,6 +46,8 @@ describe("routes", () => {
     expect(route("/")).toEqual({ page: "lobby" });
     expect(route("/play/abc")).toEqual({ page: "table", id: "abc" });
     expect(route("/replay/abc")).toEqual({ page: "replay", id: "abc" });
+    expect(route("/pad/")).toEqual({ page: "pad" });
+    expect(route("/pad/g/3f9a")).toEqual({ page: "pad" });
     expect(route("/nowhere")).toEqual({ page: "lobby" });
   });
 });

@@ -4,7 +4,7 @@
  */
 import { useMemo, useState } from "preact/hooks";
 import { go, Header, navigate } from "../components";
-import { useLang } from "../i18n";
+import { presetNote, useLang } from "../i18n";
 import { checkInSheet, meldLines, textPoints, type Refusal } from "./checks";
 import { kindsOf, pozzettoStatus, PRESET_NAMES, presetRules, scoreSide, type SideEntry, type SideScore } from "./score";
 import { decodeSheet, shareUrl } from "./share";
@@ -134,6 +134,7 @@ function NewGame() {
         <select name="preset" value={preset} onChange={(e) => { setPreset((e.target as HTMLSelectElement).value); setTarget(null); }}>
           {PRESET_NAMES.map((p) => <option value={p}>{p}</option>)}
         </select>
+        <small class="preset-note">{presetNote(preset, rules.note)}</small>
       </label>
       <fieldset>
         <legend>{tp("setup.match")}</legend>

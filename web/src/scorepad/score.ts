@@ -28,6 +28,8 @@ export interface PadRules {
   pozzetto_size: number;
   big_pozzetto_size: number;
   semi_clean: boolean;
+  /** The preset's description (engine/rules.py PRESET_NOTES), in English. */
+  note: string;
 }
 
 export const PRESET_RULES = PRESETS as unknown as Record<string, PadRules>;
