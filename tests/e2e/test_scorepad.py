@@ -269,4 +269,9 @@ def test_three_players_and_a_match_with_victory_points(server: ServerProcess, br
     assert shown == [f"{vp[0]} VP", f"{vp[1]} VP"]
     assert not page.locator("button[data-action=enter]").count()  # three hands: the match is over
     page.screenshot(path=str(screenshots / "scorepad-vp-it.png"), full_page=True)
+    # the last hand deleted: the match is open again, the totals are those of two hands
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click("button[data-action=drop]")
+    page.wait_for_selector("button[data-action=enter]")
+    assert totals_on_page(page) == expected_totals(hands[:2])
     context.close()

@@ -186,6 +186,10 @@ function GamePage(props: { id: string }) {
     padStore().remove(sheet.id);
     go("/pad/");
   };
+  const dropLast = () => {
+    if (!confirm(tp("game.dropConfirm", { n: sheet.hands.length }))) return;
+    save({ ...sheet, hands: sheet.hands.slice(0, -1) });
+  };
   return (
     <>
       <SheetView sheet={sheet} onCorrect={(i) => setEditing(i)} editing={editing} />
@@ -203,6 +207,9 @@ function GamePage(props: { id: string }) {
             <button type="button" class="primary big" data-action="enter" onClick={() => setEditing(sheet.hands.length)}>
               {tp("game.enter", { n: sheet.hands.length + 1 })}
             </button>
+          )}
+          {sheet.hands.length > 0 && (
+            <button type="button" data-action="drop" onClick={dropLast}>{tp("game.dropLast", { n: sheet.hands.length })}</button>
           )}
           <ShareButton sheet={sheet} />
           <button type="button" onClick={() => window.print()}>{tp("game.print")}</button>
