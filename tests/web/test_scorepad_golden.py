@@ -22,7 +22,7 @@ from typing import Any
 
 from burraco.arena.runner import play_hand
 from burraco.bots import make_bot
-from burraco.engine.cards import CARD_FACE, FACES, face_str, parse_faces
+from burraco.engine.cards import CARD_FACE, FACES, JOKER, face_str, make_face, parse_faces
 from burraco.engine.deal import deal_seeded
 from burraco.engine.match import FreePlayMatch, TournamentMatch, scorers
 from burraco.engine.melds import Meld, MeldError, burraco_type, meld_from_faces
@@ -41,7 +41,8 @@ RULE_FIELDS = (
     "pozzetto_penalty", "nobody_pozzetto", "target", "three_player_target",
     "five_player_target", "individual_from", "five_player_individual_from", "vp_tables",
     "packs", "three_player_packs", "five_six_player_packs", "hand_size", "pozzetto_size",
-    "big_pozzetto_size", "semi_clean",
+    "big_pozzetto_size", "semi_clean", "semi_clean_inner_wild", "semi_clean_set_of_nine",
+    "champion_burraco", "set_ranks",
 )
 # melds of every burraco kind the presets score, and short ones
 MELDS = (
@@ -189,6 +190,52 @@ def _played_hand(name: str, players: int, seed: int, individual: bool) -> dict[s
             "redeal": result.redeal}
 
 
+def _meld_candidates(rnd: random.Random, count: int) -> list[list[int]]:
+    """Cards a player might write as one meld: runs, sets, with wilds, aces, slips."""
+    out: list[list[int]] = []
+    for _ in range(count):
+        kind = rnd.random()
+        if kind < .5:  # a run of one suit, maybe with a wild, a gap, an ace at either end
+            suit, length = rnd.randrange(4), rnd.randint(3, 14)
+            start = rnd.randint(1, 15 - length)
+            faces = [make_face(1 if r == 14 else r, suit) for r in range(start, start + length)]
+            if rnd.random() < .4 and len(faces) > 3:
+                faces.pop(rnd.randrange(1, len(faces) - 1))
+            if rnd.random() < .6:
+                faces.insert(rnd.randrange(len(faces) + 1),
+                             rnd.choice([JOKER, make_face(2, rnd.randrange(4))]))
+            if rnd.random() < .1:
+                faces[rnd.randrange(len(faces))] = make_face(rnd.randint(3, 13), (suit + 1) % 4)
+        elif kind < .9:  # a set, maybe with one wild (or two: refused)
+            rank = rnd.choice([1, *range(3, 14)])
+            faces = [make_face(rank, rnd.randrange(4)) for _ in range(rnd.randint(2, 10))]
+            for _ in range(rnd.choice([0, 0, 1, 1, 2])):
+                faces.append(rnd.choice([JOKER, make_face(2, rnd.randrange(4))]))
+        else:  # anything
+            faces = [rnd.randrange(FACES) for _ in range(rnd.randint(2, 8))]
+        if max(faces.count(f) for f in faces) <= 3:
+            out.append(faces)
+    return out
+
+
+def _meld_cases(rnd: random.Random, name: str) -> list[dict[str, Any]]:
+    """The engine's reading of cards written as a meld, as `burraco score --melds` reads them."""
+    out = []
+    candidates = [parse_faces(text) for text in MELDS] + _meld_candidates(rnd, 100)
+    for players in (4, 6):
+        rules = PRESETS[name].for_players(players)
+        for faces in candidates:
+            text = " ".join(face_str(f) for f in faces)
+            try:
+                meld = meld_from_faces(faces, rules)
+            except MeldError as exc:
+                out.append({"players": players, "cards": text, "reason": str(exc)})
+                continue
+            out.append({"players": players, "cards": text, "meld": str(meld),
+                        "type": burraco_type(meld, rules), "points": meld.points})
+    return out
+
+
 def _match_case(rnd: random.Random, name: str, players: int, target: int) -> dict[str, Any]:
     options = {"target": target, "three_player_target": target, "five_player_target": target}
     rules = PRESETS[name].with_options(**options)
@@ -254,10 +301,12 @@ def build() -> dict[str, Any]:
                       "note": PRESET_NOTES[name]}
                for name, r in sorted(PRESETS.items())}
     hands, played, matches, tournaments, errors = [], [], [], [], []
+    melds: dict[str, list[dict[str, Any]]] = {}
     for name in sorted(PRESETS):
         errors += _errors(name)
+        melds[name] = _meld_cases(rnd, name)
         for players in PLAYERS:
-            hands += [_hand_case(rnd, name, players) for _ in range(6)]
+            hands += [_hand_case(rnd, name, players) for _ in range(4)]
             played += [_played_hand(name, players, seed, False) for seed in (1, 2)]
             if players in (3, 5):
                 played.append(_played_hand(name, players, 3, True))
@@ -267,7 +316,8 @@ def build() -> dict[str, Any]:
             for smazzate in (3, 4):
                 tournaments.append(_tournament_case(rnd, name, players, smazzate))
     halves = [[x, half_up(x)] for x in range(-300, 305, 5)]
-    return {"presets": presets, "hands": hands, "played": played, "matches": matches,
+    return {"presets": presets, "melds": melds, "hands": hands, "played": played,
+            "matches": matches,
             "tournaments": tournaments, "errors": errors, "half_up": halves}
 
 

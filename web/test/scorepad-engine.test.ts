@@ -1,7 +1,8 @@
 // The score pad against the engine: fixtures/scorepad.json is written from the engine by
 // tests/web/test_scorepad_golden.py, for every preset and player count.
 import { describe, expect, it } from "vitest";
-import { canClose, halfUp, presetRules, scoreSide, tableRules, vpForScores, type Pozzetto, type SideEntry } from "../src/scorepad/score";
+import { readMeld } from "../src/scorepad/meld";
+import { canClose, halfUp, packsFor, presetRules, scoreSide, tableRules, vpForScores, type Pozzetto, type SideEntry } from "../src/scorepad/score";
 import { checkHand } from "../src/scorepad/checks";
 import { computeSheet, handSides, scoreHand, type Sheet } from "../src/scorepad/sheet";
 import golden from "./fixtures/scorepad.json";
@@ -65,6 +66,26 @@ describe("real hands played by bots to the end, entered as the table shows them"
     // the pad's checks never refuse a hand that really happened
     const refusals = checkHand(players, entry, rules).map((r) => r.key);
     expect(refusals).toEqual(hand.redeal ? ["check.redeal"] : []);
+  });
+});
+
+describe("melds written card by card, read as the engine reads them", () => {
+  const cases = Object.entries(golden.melds).flatMap(([preset, list]) =>
+    (list as { players: number; cards: string; meld?: string; type?: string | null; points?: number; reason?: string }[])
+      .map((c) => [preset, c.players, c.cards, c] as const));
+  it.each(cases)("%s, %i players: %s", (preset, players, cards, c) => {
+    const rules = tableRules(presetRules(preset), players);
+    const read = readMeld(cards, rules, packsFor(rules, players));
+    if (c.reason !== undefined) {
+      expect(read).toBe(c.reason);
+    } else {
+      expect(read).toEqual({ text: c.meld, kind: expect.any(String), type: c.type, points: c.points });
+    }
+  });
+
+  it("covers readings and refusals", () => {
+    expect(cases.filter(([, , , c]) => c.reason).length).toBeGreaterThan(100);
+    expect(new Set(cases.map(([, , , c]) => c.type).filter(Boolean)).size).toBeGreaterThanOrEqual(8);
   });
 });
 

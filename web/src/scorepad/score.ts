@@ -28,6 +28,11 @@ export interface PadRules {
   pozzetto_size: number;
   big_pozzetto_size: number;
   semi_clean: boolean;
+  semi_clean_inner_wild: boolean;
+  semi_clean_set_of_nine: boolean;
+  champion_burraco: string;
+  /** Ranks allowed in sets (null: all but 2; the International code: aces and threes). */
+  set_ranks: number[] | null;
   /** The preset's description (engine/rules.py PRESET_NOTES), in English. */
   note: string;
 }
