@@ -86,14 +86,18 @@ def fill_side(page: Any, index: int, side: Side) -> None:
         box.locator("button[data-mode=cards]").click()
         box.locator("textarea[name=meldCards]").fill("\n".join(side.melds))
         box.locator("input[name=handCards]").fill(side.hand)
+        # the pad reads each meld as the engine does and counts its burraco itself
+        read = box.locator(".pad-read li").evaluate_all("els => els.map(e => e.dataset.type)")
+        expected = [burraco_type(meld_from_faces(parse_faces(m))) or "" for m in side.melds]
+        assert read == expected
     else:
         box.locator("button[data-mode=number]").click()
         box.locator("input[name=melds]").fill(str(melds))
         box.locator("input[name=hand]").fill(str(hand) if hand else "")
-    for kind, count in side.kinds().items():
-        stepper = box.locator(f".stepper[data-kind='{kind}']")
-        while int(stepper.locator("output").text_content() or 0) < count:
-            stepper.locator("button[data-step='1']").click()
+        for kind, count in side.kinds().items():
+            stepper = box.locator(f".stepper[data-kind='{kind}']")
+            while int(stepper.locator("output").text_content() or 0) < count:
+                stepper.locator("button[data-step='1']").click()
     took = box.locator("input[name=took]")
     if took.is_checked() != side.took:
         took.click()

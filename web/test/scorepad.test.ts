@@ -1,7 +1,8 @@
 // The score pad's own logic: every refusal of a slip, corrections, 3 and 5 players, storage and
 // the share link.  (scorepad-engine.test.ts checks the scoring itself against the engine.)
 import { describe, expect, it } from "vitest";
-import { checkHand, checkInSheet, deckOf, pointsRange, textPoints } from "../src/scorepad/checks";
+import { cardsBurraco, checkHand, checkInSheet, deckOf, pointsRange, textPoints } from "../src/scorepad/checks";
+import { readMeld } from "../src/scorepad/meld";
 import { presetRules, tableRules, type SideEntry } from "../src/scorepad/score";
 import { decodeSheet, encodeSheet, shareUrl } from "../src/scorepad/share";
 import { computeSheet, handSides, newSheet, type HandEntry, type Sheet } from "../src/scorepad/sheet";
@@ -112,19 +113,50 @@ describe("refusals of impossible entries (issue item 2)", () => {
     expect(keys(hand, 4, presetRules("home"))).toContain("check.redeal");
   });
 
-  it("checks cards written card by card against the figures", () => {
+  it("reads melds written card by card as the engine does, and checks them against the figures", () => {
     expect(textPoints("KH 7S JK 2C AD")).toBe(10 + 5 + 30 + 20 + 15);
     expect(textPoints("KH XX")).toMatch(/cannot read card/);
     const hand = goodHand();
     hand.sides[1] = side({ melds: 130, burraco: {}, took: true, hand: 25,
       cards: { melds: "5H 6H JK 8H 9H 10H JH\nQD KD AD\n7C 7D 7S", hand: "7H 8S QS" } });
-    expect(keys(hand)).toEqual(["check.burracoCards"]); // a 7-card meld, no burraco counted
+    expect(keys(hand)).toEqual(["check.burracoCards"]); // a dirty burraco written, none counted
     hand.sides[1].burraco = { dirty: 1 };
     expect(keys(hand)).toEqual([]);
+    expect(cardsBurraco(hand.sides[1].cards!.melds, FIBUR, 2)).toEqual({ dirty: 1 });
     hand.sides[1].cards!.melds += "\nKS KH";
-    expect(keys(hand)).toEqual(expect.arrayContaining(["check.shortMeld", "check.cardsTotal"]));
+    expect(keys(hand)).toEqual(["check.meld"]);
+    const refusal = checkHand(4, hand, FIBUR).find((r) => r.key === "check.meld")!;
+    expect(refusal.params).toEqual({ text: "KS KH", reason: "a meld needs at least three cards" });
+    hand.sides[1].cards!.melds = "5H 6H 8H";
+    expect(checkHand(4, hand, FIBUR)[0].params?.reason).toBe("the cards are not consecutive");
     hand.sides[1].cards!.melds = "5H 6H ZZ";
-    expect(keys(hand)).toEqual(["check.cards"]);
+    expect(keys(hand)).toEqual(["check.meld"]);
+  });
+
+  it("reads aces, wilds and natural twos as the engine places them (§4)", () => {
+    const read = (text: string, rules = FIBUR) => {
+      const m = readMeld(text, rules, 2);
+      return typeof m === "string" ? m : `${m.text} = ${m.type}`;
+    };
+    expect(read("AH KH QH JH 10H 9H 8H")).toBe("8H 9H 10H JH QH KH AH = clean");
+    expect(read("5H JK 6H 7H")).toBe("JK(=4H) 5H 6H 7H = null");
+    expect(read("3S JK 5S 6S 7S 8S 9S 10S JS")).toBe("3S JK(=4S) 5S 6S 7S 8S 9S 10S JS = semi-clean");
+    expect(read("AH 2H 3H 4H 5H 6H 7H")).toBe("AH 2H 3H 4H 5H 6H 7H = clean");
+    expect(read("KD KH KS KC KD KH KS KC", presetRules("fitab"))).toBe("KH KH KD KD KC KC KS KS = super");
+    expect(read("7S 7S 7H 2C 2D")).toBe("two wild cards in one meld");
+    expect(read("7S 8H 9S")).toBe("the cards form neither a sequence (one suit) nor a set (one rank)");
+    expect(read("KS KH KC", presetRules("fibur-international"))).toBe("sets of Ks are not allowed (only aces and threes)");
+  });
+
+  it("refuses a card written more often than the packs hold it", () => {
+    const hand = goodHand();
+    hand.sides[0].cards = { melds: "", hand: "KH KH" };
+    hand.sides[0].hand = 20;
+    hand.sides[1] = side({ melds: 130, burraco: { dirty: 1 }, took: true, hand: 10,
+      cards: { melds: "5H 6H JK 8H 9H 10H JH\nQD KD AD\n7C 7D 7S", hand: "KH" } });
+    hand.sides[1].hand = 10;
+    expect(keys(hand)).toEqual(["check.copies"]); // three KH, two packs
+    expect(keys(hand, 6)).not.toContain("check.copies"); // three packs at 6 players
   });
 
   it("at 3 and 5 players the solo took the big pozzetto, and the threshold means all alone", () => {

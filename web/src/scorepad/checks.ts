@@ -3,7 +3,8 @@
  * real hand could not produce is refused with the reason, and nothing is saved.  Each refusal
  * names the side and a key of the pad's strings, so it reads in either language.
  */
-import { parseCards, points as cardPoints, type Card } from "../cards";
+import { parseCard, parseCards, points as cardPoints, type Card } from "../cards";
+import { readMeld } from "./meld";
 import {
   burracoCount, canClose, closingNeed, kindsOf, packsFor, type PadRules, type SideEntry,
 } from "./score";
@@ -61,29 +62,64 @@ function checkNumber(out: Refusal[], side: number, what: PadKey, value: number):
   else if (value % 5) out.push({ key: "check.multiple5", side, params: { what, value } });
 }
 
-/** Card-by-card entries must read and agree with the figures they fill in. */
-function checkCards(out: Refusal[], i: number, s: SideEntry): void {
+/** The burraco of melds written card by card, counted by kind; null if a meld does not read. */
+export function cardsBurraco(text: string, rules: PadRules, packs: number): Record<string, number> | null {
+  const counts: Record<string, number> = {};
+  for (const line of meldLines(text)) {
+    const meld = readMeld(line, rules, packs);
+    if (typeof meld === "string") return null;
+    if (meld.type) counts[meld.type] = (counts[meld.type] ?? 0) + 1;
+  }
+  return counts;
+}
+
+function sameCounts(a: Record<string, number>, b: Record<string, number>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => (a[k] ?? 0) === (b[k] ?? 0));
+}
+
+/** Card-by-card entries must read as melds (as the engine reads them) and agree with the figures. */
+function checkCards(out: Refusal[], i: number, s: SideEntry, rules: PadRules, packs: number): void {
   if (!s.cards) return;
   const lines = meldLines(s.cards.melds);
   let total = 0;
-  let long = 0;
   for (const line of lines) {
-    const value = textPoints(line);
-    if (typeof value === "string") {
-      out.push({ key: "check.cards", side: i, params: { text: line, reason: value } });
+    const meld = readMeld(line, rules, packs);
+    if (typeof meld === "string") {
+      out.push({ key: "check.meld", side: i, params: { text: line, reason: meld } });
       return;
     }
-    const n = line.split(/\s+/).filter(Boolean).length;
-    if (n < 3) out.push({ key: "check.shortMeld", side: i, params: { text: line } });
-    if (n >= MIN_BURRACO_CARDS) long++;
-    total += value;
+    total += meld.points;
   }
   if (lines.length && total !== s.melds) out.push({ key: "check.cardsTotal", side: i, params: { cards: total, value: s.melds } });
-  if (lines.length && long !== burracoCount(s)) out.push({ key: "check.burracoCards", side: i, params: { long, n: burracoCount(s) } });
+  const counts = cardsBurraco(s.cards.melds, rules, packs);
+  if (lines.length && counts && !sameCounts(counts, s.burraco)) {
+    out.push({ key: "check.burracoCards", side: i, params: { long: Object.values(counts).reduce((a, b) => a + b, 0), n: burracoCount(s) } });
+  }
   if (s.cards.hand.trim()) {
     const hand = textPoints(s.cards.hand);
     if (typeof hand === "string") out.push({ key: "check.cards", side: i, params: { text: s.cards.hand, reason: hand } });
     else if (hand !== s.hand) out.push({ key: "check.cardsTotal", side: i, params: { cards: hand, value: s.hand } });
+  }
+}
+
+/** No face is written more often than the packs hold it (two jokers and one of each card a pack). */
+function checkCopies(out: Refusal[], hand: HandEntry, packs: number): void {
+  const seen = new Map<string, number>();
+  for (const s of hand.sides) {
+    const text = s.cards ? `${s.cards.melds} ${s.cards.hand}` : "";
+    for (const token of text.split(/[\s,/]+/).filter(Boolean)) {
+      try {
+        const face = parseCard(token.replace(/\(=.*\)$/, "")).face;
+        seen.set(face, (seen.get(face) ?? 0) + 1);
+      } catch {
+        /* unreadable: refused by checkCards */
+      }
+    }
+  }
+  for (const [face, n] of seen) {
+    const most = face === "JK" ? 2 * packs : packs;
+    if (n > most) out.push({ key: "check.copies", side: -1, params: { face, n, most } });
   }
 }
 
@@ -123,8 +159,9 @@ export function checkHand(players: number, hand: HandEntry, rules: PadRules, ind
         out.push({ key: "check.unplayedRange", side: i, params: { size, least, most } });
       }
     }
-    checkCards(out, i, s);
+    checkCards(out, i, s, rules, deck.packs);
   });
+  checkCopies(out, hand, deck.packs);
   if (mode === "pairs" && !hand.sides[0].took) out.push({ key: "check.soloTook", side: 0 });
   const closers = hand.sides.filter((s) => s.closed).length;
   if (closers > 1) out.push({ key: "check.twoClosed", side: -1 });

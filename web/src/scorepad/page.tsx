@@ -4,9 +4,13 @@
  */
 import { useMemo, useState } from "preact/hooks";
 import { go, Header, navigate } from "../components";
-import { presetNote, useLang } from "../i18n";
-import { checkInSheet, meldLines, textPoints, type Refusal } from "./checks";
-import { kindsOf, pozzettoStatus, PRESET_NAMES, presetRules, scoreSide, type SideEntry, type SideScore } from "./score";
+import { lang, presetNote, useLang } from "../i18n";
+import { reasonIt } from "../reasons";
+import { cardsBurraco, checkInSheet, meldLines, textPoints, type Refusal } from "./checks";
+import { readMeld, type ReadMeld } from "./meld";
+import {
+  kindsOf, packsFor, pozzettoStatus, PRESET_NAMES, presetRules, scoreSide, type PadRules, type SideEntry, type SideScore,
+} from "./score";
 import { decodeSheet, shareUrl } from "./share";
 import {
   blankHand, computeSheet, handSides, newSheet, PLAYER_COUNTS, scoreHand, scorerNames, sideName,
@@ -390,17 +394,40 @@ function draftOf(entry: SideEntry): SideDraft {
   };
 }
 
-function entryOf(base: SideEntry, d: SideDraft): SideEntry {
+/** The side's entry from the form; card by card, the melds' points and burraco come from the cards. */
+function entryOf(base: SideEntry, d: SideDraft, rules: PadRules, packs: number): SideEntry {
   const entry: SideEntry = { ...base, melds: num(d.melds), hand: num(d.hand), unplayed: base.took && !base.played ? num(d.unplayed) : 0 };
   delete entry.cards;
   if (d.byCards) {
     entry.cards = { melds: d.meldCards, hand: d.handCards };
-    const melds = meldLines(d.meldCards).map(textPoints);
-    if (melds.every((p) => typeof p === "number")) entry.melds = (melds as number[]).reduce((a, b) => a + b, 0);
+    const melds = meldLines(d.meldCards).map((line) => readMeld(line, rules, packs));
+    if (melds.every((m) => typeof m !== "string")) {
+      entry.melds = (melds as ReadMeld[]).reduce((sum, m) => sum + m.points, 0);
+      entry.burraco = cardsBurraco(d.meldCards, rules, packs) ?? {};
+    }
     const hand = d.handCards.trim() ? textPoints(d.handCards) : 0;
     if (typeof hand === "number") entry.hand = hand;
   }
   return entry;
+}
+
+/** Each meld written card by card as the pad reads it, or why it is no meld. */
+function ReadMelds(props: { text: string; rules: PadRules; packs: number }) {
+  const lines = meldLines(props.text);
+  if (!lines.length) return null;
+  return (
+    <ul class="pad-read">
+      {lines.map((line) => {
+        const meld = readMeld(line, props.rules, props.packs);
+        if (typeof meld === "string") return <li class="error">{line}: {reasonFor(meld)}</li>;
+        return <li data-type={meld.type ?? ""}>{meld.text} · {meld.points}{meld.type && <b> · {kindName(meld.type)}</b>}</li>;
+      })}
+    </ul>
+  );
+}
+
+function reasonFor(reason: string): string {
+  return lang() === "it" ? reasonIt(reason) : reason;
 }
 
 function HandForm(props: { sheet: Sheet; index: number; onSave: (hand: HandEntry) => void; onCancel: () => void }) {
@@ -433,7 +460,8 @@ function HandForm(props: { sheet: Sheet; index: number; onSave: (hand: HandEntry
     setDrafts(drafts.map((d, k) => (k === i ? { ...d, ...change } : d)));
     setRefusals([]);
   };
-  const hand: HandEntry = { solo, sides: entries.map((e, i) => entryOf(e, drafts[i])) };
+  const packs = packsFor(rules, players);
+  const hand: HandEntry = { solo, sides: entries.map((e, i) => entryOf(e, drafts[i], rules, packs)) };
   const anybody = hand.sides.some((s) => s.took);
   let scored: ReturnType<typeof scoreHand> | null = null;
   try {
@@ -493,7 +521,8 @@ function HandForm(props: { sheet: Sheet; index: number; onSave: (hand: HandEntry
                 <input name="melds" inputMode="numeric" value={d.melds} onInput={(ev) => setDraft(i, { melds: (ev.target as HTMLInputElement).value })} />
               </label>
             )}
-            <div class="pad-kinds">
+            {d.byCards && <ReadMelds text={d.meldCards} rules={rules} packs={packs} />}
+            <div class="pad-kinds" hidden={d.byCards}>
               {kinds.map((kind) => (
                 <div class="stepper" data-kind={kind}>
                   <span>{kindName(kind)}</span>
@@ -563,6 +592,7 @@ function HandForm(props: { sheet: Sheet; index: number; onSave: (hand: HandEntry
 export function refusalText(r: Refusal): string {
   const params = { ...r.params };
   if (typeof params.kind === "string") params.kind = kindName(params.kind);
+  if (typeof params.reason === "string") params.reason = reasonFor(params.reason);
   return tp(r.key as PadKey, params);
 }
 
