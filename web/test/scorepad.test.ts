@@ -176,6 +176,10 @@ describe("refusals of impossible entries (issue item 2)", () => {
       expect(PAD_STRINGS.it[key as keyof typeof PAD_STRINGS.it], key).toBeTruthy();
     }
     expect(tp("check.twoClosed", undefined, "it")).toBe("Una smazzata la chiude una parte sola (§7.1).");
+    const holes = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const [key, en] of Object.entries(PAD_STRINGS.en)) {
+      expect(holes(PAD_STRINGS.it[key as keyof typeof PAD_STRINGS.it]), key).toEqual(holes(en));
+    }
   });
 });
 
