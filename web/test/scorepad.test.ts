@@ -272,5 +272,7 @@ describe("storage and sharing", () => {
     expect((decodeSheet("x" + fragment) as Error).message).toMatch(/version/);
     const other = { ...sheet, preset: "nonsense" };
     expect((decodeSheet(encodeSheet(other)) as Error).message).toMatch(/unknown rules preset/);
+    const broken = { ...sheet, hands: [{ solo: -1, sides: [goodHand().sides[0]] }] };
+    expect((decodeSheet(encodeSheet(broken)) as Error).message).toMatch(/has 2 sides, got 1/);
   });
 });

@@ -4,7 +4,7 @@
  * The fragment is base64url of the sheet's JSON, prefixed with a version.
  */
 import { presetRules } from "./score";
-import { PLAYER_COUNTS, type Sheet } from "./sheet";
+import { computeSheet, PLAYER_COUNTS, type Sheet } from "./sheet";
 
 const PREFIX = "s1.";
 
@@ -33,6 +33,7 @@ export function decodeSheet(fragment: string): Sheet | Error {
   if (!PLAYER_COUNTS.includes(sheet.names.length)) return new Error(`${sheet.names.length} players`);
   try {
     presetRules(sheet.preset);
+    computeSheet(sheet); // every hand must score
   } catch (err) {
     return err as Error;
   }
