@@ -16,8 +16,12 @@ interface GoldenHand { preset: string; players: number; mode: string; solo: numb
 const hands = golden.hands as unknown as GoldenHand[];
 
 describe("one hand, side by side, as the engine scores it", () => {
-  it.each(hands.map((h, i) => [h.preset, h.players, i] as const))("%s, %i players (case %i)", (preset, players, i) => {
-    const hand = hands[i];
+  it.each(Object.keys(golden.presets))("%s, every player count", (name) => {
+    for (const hand of hands.filter((h) => h.preset === name)) checkSynthetic(hand);
+  });
+
+  function checkSynthetic(hand: GoldenHand) {
+    const { preset, players } = hand;
     const rules = tableRules(presetRules(preset), players);
     expect(handSides(players, hand.solo)).toEqual(hand.sides.map((s) => s.seats));
     const anybody = hand.sides.some((s) => s.entry.took);
@@ -35,7 +39,7 @@ describe("one hand, side by side, as the engine scores it", () => {
     const scored = scoreHand(players, { solo: hand.solo, sides: hand.sides.map((s) => s.entry) }, rules);
     const perScorer = players === 3 || players === 5 ? hand.seat_totals : hand.sides.map((s) => s.score.total);
     expect(scored.points).toEqual(perScorer);
-  });
+  }
 
   it("covers every preset and every player count", () => {
     const seen = new Set(hands.map((h) => `${h.preset}/${h.players}`));
@@ -50,8 +54,12 @@ interface PlayedHand {
 const played = golden.played as unknown as PlayedHand[];
 
 describe("real hands played by bots to the end, entered as the table shows them", () => {
-  it.each(played.map((h, i) => [h.preset, h.players, h.mode, h.end, i] as const))("%s, %i players, %s, ended by %s (case %i)", (preset, players, _mode, _end, i) => {
-    const hand = played[i];
+  it.each(Object.keys(golden.presets))("%s, every player count", (name) => {
+    for (const hand of played.filter((h) => h.preset === name)) checkPlayed(hand);
+  });
+
+  function checkPlayed(hand: PlayedHand) {
+    const { preset, players } = hand;
     const rules = tableRules(presetRules(preset), players);
     const order = handSides(players, hand.solo);
     const bySeats = new Map(hand.sides.map((s) => [s.seats.join(","), s]));
@@ -65,21 +73,20 @@ describe("real hands played by bots to the end, entered as the table shows them"
     expect(scored.points).toEqual(perScorer);
     // the pad's checks never refuse a hand that really happened
     const refusals = checkHand(players, entry, rules).map((r) => r.key);
-    expect(refusals).toEqual(hand.redeal ? ["check.redeal"] : []);
-  });
+    expect(refusals, `${preset}, ${players} players, seed ${hand.seed}`).toEqual(hand.redeal ? ["check.redeal"] : []);
+  }
 });
 
 describe("melds written card by card, read as the engine reads them", () => {
   const cases = Object.entries(golden.melds).flatMap(([preset, list]) =>
     (list as { players: number; cards: string; meld?: string; type?: string | null; points?: number; reason?: string }[])
       .map((c) => [preset, c.players, c.cards, c] as const));
-  it.each(cases)("%s, %i players: %s", (preset, players, cards, c) => {
-    const rules = tableRules(presetRules(preset), players);
-    const read = readMeld(cards, rules, packsFor(rules, players));
-    if (c.reason !== undefined) {
-      expect(read).toBe(c.reason);
-    } else {
-      expect(read).toEqual({ text: c.meld, kind: expect.any(String), type: c.type, points: c.points });
+  it.each(Object.keys(golden.presets))("%s", (name) => {
+    for (const [preset, players, cards, c] of cases.filter(([p]) => p === name)) {
+      const rules = tableRules(presetRules(preset), players);
+      const read = readMeld(cards, rules, packsFor(rules, players));
+      if (c.reason !== undefined) expect(read, cards).toBe(c.reason);
+      else expect(read, cards).toEqual({ text: c.meld, kind: expect.any(String), type: c.type, points: c.points });
     }
   });
 
@@ -109,28 +116,30 @@ function sheetOf(preset: string, players: number, mode: "free" | "smazzate", tar
 }
 
 describe("free-play matches as FreePlayMatch plays them", () => {
-  it.each(golden.matches.map((m, i) => [m.preset, m.players, m.target, i] as const))("%s, %i players to %i (case %i)", (preset, players, target, i) => {
-    const m = golden.matches[i];
+  it.each(Object.keys(golden.presets))("%s, every player count and target", (name) => {
+    golden.matches.forEach((m) => { if (m.preset === name) checkMatch(m); });
+  });
+
+  function checkMatch(m: (typeof golden.matches)[number]) {
+    const { preset, players, target } = m;
     const sheet = sheetOf(preset, players, "free", target, 0, m.first_deal);
     // every hand's points go straight in as one side's melds, so the match logic alone is tested
-    const state = (n: number) => {
-      const rules = computeSheet(sheet).rules;
-      void rules;
-      return computeSheet({ ...sheet, hands: m.steps.slice(0, n).map((s) => totalsHand(players, s.totals)) });
-    };
+    const state = (n: number) =>
+      computeSheet({ ...sheet, hands: m.steps.slice(0, n).map((s) => totalsHand(players, s.totals)) });
     m.steps.forEach((step, k) => {
       const s = state(k + 1);
-      expect(s.totals).toEqual(step.scores);
-      expect(s.dealer).toBe(step.dealer);
-      expect(s.winner).toBe(step.winner);
-      expect(s.individual).toBe(step.individual);
+      const label = `${players} players to ${target}, hand ${k + 1}`;
+      expect(s.totals, label).toEqual(step.scores);
+      expect(s.dealer, label).toBe(step.dealer);
+      expect(s.winner, label).toBe(step.winner);
+      expect(s.individual, label).toBe(step.individual);
     });
     expect(computeSheet(sheet).dealer).toBe(m.first_deal);
-  });
+  }
 });
 
 describe("tournament matches: VP as TournamentMatch gives them", () => {
-  it.each(golden.tournaments.map((m, i) => [m.preset, m.players, m.smazzate, i] as const))("%s, %i players, %i smazzate (case %i)", (preset, players, smazzate, i) => {
+  it.each(golden.tournaments.map((m, i) => [m.preset, m.players, m.smazzate, i] as const))("%s, %i players, %i smazzate", (preset, players, smazzate, i) => {
     const m = golden.tournaments[i];
     const rules = presetRules(preset);
     m.steps.forEach((step, k) => {
