@@ -92,7 +92,7 @@ export interface SideEntry {
   /** Card points left in the hands of the side's players (§9.2). */
   hand: number;
   /** The cards themselves, for those who count card by card (one meld per line). */
-  cards?: { melds: string; hand: string; unplayed?: string };
+  cards?: { melds: string; hand: string };
 }
 
 export type Pozzetto = "taken" | "missing" | "nobody";
