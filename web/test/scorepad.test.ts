@@ -143,6 +143,8 @@ describe("refusals of impossible entries (issue item 2)", () => {
     expect(read("3S JK 5S 6S 7S 8S 9S 10S JS")).toBe("3S JK(=4S) 5S 6S 7S 8S 9S 10S JS = semi-clean");
     expect(read("AH 2H 3H 4H 5H 6H 7H")).toBe("AH 2H 3H 4H 5H 6H 7H = clean");
     expect(read("KD KH KS KC KD KH KS KC", presetRules("fitab"))).toBe("KH KH KD KD KC KC KS KS = super");
+    expect(read("ah, kh, qh, jh, 10h, 9h, 8h")).toBe("8H 9H 10H JH QH KH AH = clean"); // as typed on a phone
+    expect(textPoints("jk, 7h")).toBe(35);
     expect(read("7S 7S 7H 2C 2D")).toBe("two wild cards in one meld");
     expect(read("7S 8H 9S")).toBe("the cards form neither a sequence (one suit) nor a set (one rank)");
     expect(read("KS KH KC", presetRules("fibur-international"))).toBe("sets of Ks are not allowed (only aces and threes)");

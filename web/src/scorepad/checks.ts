@@ -45,7 +45,7 @@ export function pointsRange(size: number, packs: number): [number, number] {
 export function textPoints(text: string): number | string {
   let cards: Card[];
   try {
-    cards = parseCards(text);
+    cards = parseCards(text.toUpperCase().replace(/,/g, " "));
   } catch (err) {
     return (err as Error).message;
   }
@@ -107,7 +107,7 @@ function checkCards(out: Refusal[], i: number, s: SideEntry, rules: PadRules, pa
 function checkCopies(out: Refusal[], hand: HandEntry, packs: number): void {
   const seen = new Map<string, number>();
   for (const s of hand.sides) {
-    const text = s.cards ? `${s.cards.melds} ${s.cards.hand}` : "";
+    const text = s.cards ? `${s.cards.melds} ${s.cards.hand}`.toUpperCase() : "";
     for (const token of text.split(/[\s,/]+/).filter(Boolean)) {
       try {
         const face = parseCard(token.replace(/\(=.*\)$/, "")).face;

@@ -141,11 +141,11 @@ function compare(a: number[], b: number[]): number {
   return 0;
 }
 
-/** Read cards (`5H JK 6H 7H`, roles ignored) as a new meld, or give the engine's reason. */
+/** Read cards (`5H JK 6H 7H`; lower case and commas too; roles ignored) as a new meld, or give the engine's reason. */
 export function readMeld(text: string, rules: PadRules, packs: number): ReadMeld | string {
   let faces: Face[];
   try {
-    faces = text.split(/[\s,]+/).filter(Boolean).map(faceOf);
+    faces = text.toUpperCase().split(/[\s,]+/).filter(Boolean).map(faceOf);
   } catch (err) {
     return (err as Error).message;
   }
