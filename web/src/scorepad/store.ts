@@ -57,7 +57,7 @@ export class LocalPadStore implements PadStore {
 
 let current: PadStore = new LocalPadStore();
 
-/** The store the pad uses; an account session may install its own with `setPadStore`. */
+/** The store the pad uses; a logged-in account may install its own with `setPadStore`. */
 export function padStore(): PadStore {
   return current;
 }
