@@ -45,7 +45,7 @@ class BurracoApp(App[int]):
     ENABLE_COMMAND_PALETTE = False
     CSS = """
     Screen { layout: vertical; }
-    #header { background: $boost; }
+    #header { background: $boost; height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
     #melds { height: 1fr; min-height: 3; }
     .meldcol { width: 1fr; padding: 0 1 0 0; }
     #log { height: 3; color: $text-muted; }
@@ -66,6 +66,9 @@ class BurracoApp(App[int]):
         self.attach_digits: str | None = None
         self.last: Table = driver.table()
         self.log_count = 3
+        self._hand_seen: set[int] = set()
+        self._drawn: dict[str, str] = {}
+        self._keys_for: tuple[object, ...] = ()
         self._bindings_for(settings, words)
 
     def _bindings_for(self, settings: Settings, words: Words) -> None:
@@ -116,34 +119,52 @@ class BurracoApp(App[int]):
             return
         t = self.last = self.driver.table()
         w = self.words
-        self.selected &= set(t.hand)
+        if set(t.hand) != self._hand_seen:
+            # the hand changed (a play went through): the engine may have played the other
+            # copy of a selected face, so the selection starts afresh
+            self.selected = set()
+            self._hand_seen = set(t.hand)
         order = self.hand_order()
         if self.cursor_card not in order:
             self.cursor_card = order[0] if order else None
         width = self.size.width or 80
-        self.query_one("#header", Line).update(render.header(t, w))
-        self.query_one("#seats", Line).update(render.seats(t, w, width))
+        self._draw("#header", render.header(t, w))
+        self._draw("#seats", render.seats(t, w, width))
         sides = render.sides_in_order(t)
         for column in range(MAX_SIDES):
             widget = self.query_one(f"#melds-{column}", Line)
+            widget.display = column < len(sides)
             if column < len(sides):
-                widget.display = True
-                widget.update(render.meld_column(t, sides[column], w, symbols=self.symbols,
-                                                 mine=column == 0 and t.seat is not None))
-            else:
-                widget.display = False
-        self.query_one("#table", Line).update(render.table_line(t, w, symbols=self.symbols))
+                self._draw(f"#melds-{column}", render.meld_column(
+                    t, sides[column], w, symbols=self.symbols,
+                    mine=column == 0 and t.seat is not None))
+        self._draw("#table", render.table_line(t, w, symbols=self.symbols))
         log = render.log_lines(t, w, symbols=self.symbols, count=self.log_count)
-        if t.status in ("over", "finished") and t.result:
+        if t.result and (t.status in ("over", "finished") or not t.moves):
             log = render.result_lines(t, w)
-        self.query_one("#log", Line).update(log)
+        self._draw("#log", log)
+        self._draw_status()
+        self._draw_hand()
+        keys_for = (t.kind, t.status, t.match_over)
+        if keys_for != self._keys_for:  # the footer is rebuilt only when its keys change
+            self._keys_for = keys_for
+            self.refresh_bindings()
+
+    def _draw(self, selector: str, markup: str) -> None:
+        """Update a piece only when its text changed (a redraw costs a layout pass)."""
+        if self._drawn.get(selector) != markup:
+            self._drawn[selector] = markup
+            self.query_one(selector, Line).update(markup)
+
+    def _draw_status(self) -> None:
+        w = self.words
         message = self.message
         if self.attach_digits is not None:
             message = w("attach_which") + (f" {self.attach_digits}" if self.attach_digits else "")
-        self.query_one("#status", Line).update(render.status(t, w, message,
-                                                             symbols=self.symbols))
-        self.query_one("#hand", Line).update(self._hand_markup(t, order))
-        self.refresh_bindings()
+        self._draw("#status", render.status(self.last, w, message, symbols=self.symbols))
+
+    def _draw_hand(self) -> None:
+        self._draw("#hand", self._hand_markup(self.last, self.hand_order()))
 
     def _hand_markup(self, t: Table, order: list[int]) -> str:
         if t.seat is None and t.kind != "replay":
@@ -240,12 +261,12 @@ class BurracoApp(App[int]):
         if order:
             index = (self.cursor_index(order) + step) % len(order)
             self.cursor_card = order[index]
-        self.refresh_table()
+        self._draw_hand()
 
     def action_select(self) -> None:
         if self.cursor_card is not None:
             self.selected ^= {self.cursor_card}
-        self.refresh_table()
+        self._draw_hand()
 
     def action_card(self, card: int) -> None:
         if card in self.last.hand:
@@ -305,7 +326,8 @@ class BurracoApp(App[int]):
 
     def _say(self, message: str) -> None:
         self.message = message
-        self.refresh_table()
+        self._draw_status()
+        self._draw_hand()
 
     # --- typing a meld number after `attach` ----------------------------------------------
 

@@ -123,7 +123,8 @@ class OnlineDriver:
         out = []
         for seat, entry in enumerate(self._presence(players)):
             if entry.get("kind") == "bot":
-                name = self.words("bot", level=self.words.level(str(entry.get("level"))))
+                name = (f"{self.words.seat_name(seat, players)} "
+                        f"({self.words.level(str(entry.get('level')))})")
             else:
                 name = str(entry.get("nickname") or self.words("open_seat"))
             if seat == self.where.seat:

@@ -61,8 +61,6 @@ def header(t: Table, w: Words, now: float | None = None) -> str:
     clock = clock_text(t, w, now)
     if clock:
         parts.append(f"[reverse]{clock}[/]")
-    if t.link and t.link != "open":
-        parts.append(f"[b]{w(t.link) if t.link in ('connecting', 'reconnecting') else t.link}[/]")
     return " · ".join(parts)
 
 
@@ -175,11 +173,16 @@ def status(t: Table, w: Words, message: str, *, symbols: bool) -> str:
     """The line under the table: a refusal with its section, the end of a hand, whose turn."""
     if message:
         return escape(message)
+    if t.link in ("connecting", "reconnecting"):
+        return f"[b]{w(t.link)}[/b]"
+    if t.link == "refused":
+        why = w.reason(t.refusal.reason) if t.refusal else ""
+        return f"[b #e05050]{escape(w('closed_link', reason=why))}[/]"
     if t.refusal is not None:
         reason = w.reason(t.refusal.reason)
-        section = rules_section(t.refusal.reason)
-        cite = f" ({w('rules_at', section=section)})" if section else ""
-        return f"[b #e05050]{escape(w('refused', reason=reason))}[/]{escape(cite)}"
+        if rules_section(reason) and "(§" in reason:
+            reason = reason.replace("(§", "(RULES.md §")
+        return f"[b #e05050]{escape(w('refused', reason=reason))}[/]"
     if t.status == "finished" or t.match_over:
         if t.winner is None:
             return f"[b]{w('match_tie')}[/b]"
