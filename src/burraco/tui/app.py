@@ -140,7 +140,9 @@ class BurracoApp(App[int]):
                     mine=column == 0 and t.seat is not None))
         self._draw("#table", render.table_line(t, w, symbols=self.symbols))
         log = render.log_lines(t, w, symbols=self.symbols, count=self.log_count)
-        if t.result and (t.status in ("over", "finished") or not t.moves):
+        if t.result and (t.status in ("over", "finished") or not any(
+                seat == t.seat or t.seat is None for seat, _ in t.moves)):
+            # the last hand's score sheet stays until the seat's own first move
             log = render.result_lines(t, w)
         self._draw("#log", log)
         self._draw_status()
@@ -186,6 +188,8 @@ class BurracoApp(App[int]):
             return kind in ("offline", "online")
         if action in REPLAY_ACTIONS:
             return kind == "replay"
+        if action == "sort":
+            return kind != "watch"
         if action == "next":
             return kind == "replay" or (kind == "offline" and self.last.status == "over"
                                         and not self.last.match_over)

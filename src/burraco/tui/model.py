@@ -91,6 +91,8 @@ class Table:
     replay_at: tuple[int, int] | None = None
     """(moves applied, moves in the record) in a replay."""
     version: int = 0
+    synced: int = -1
+    """Online: the version of the view shown (a sync follows each burst of events)."""
     casual: bool = True
     match_over: bool = False
     extra: dict[str, Any] = field(default_factory=dict)

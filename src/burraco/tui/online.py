@@ -54,6 +54,7 @@ class OnlineDriver:
         self.hellos: list[dict[str, Any]] = []
         """Every hello sent (tests read the version a reconnection asked from)."""
         self.catch_ups: list[str] = []
+        self.hands_ended = 0
         self._ws: ClientConnection | None = None
         self._notify: Notify = lambda: None
         self._task: asyncio.Task[None] | None = None
@@ -112,7 +113,7 @@ class OnlineDriver:
             scores=scores, target=match.get("target"), result=result_of(self.result),
             redeal=self.redeal,
             winner=(self.match_over or {}).get("winner"), match_over=self.match_over is not None,
-            link=self.link, refusal=self.refusal, version=self.version,
+            link=self.link, refusal=self.refusal, version=self.version, synced=self.synced,
             casual=bool(config.get("casual", True)))
 
     def _presence(self, players: int) -> list[dict[str, Any]]:
@@ -203,13 +204,11 @@ class OnlineDriver:
             if isinstance(event, dict):
                 kind = event.get("type")
                 if kind == "HandEnded":
+                    self.hands_ended += 1
                     self.result = event.get("result")
                     self.redeal = bool(event.get("redeal"))
                 elif kind == "MatchOver":
                     self.match_over = event
-                elif kind == "Discarded" and self.sync and (self.sync.get("hand") or {}).get(
-                        "moves"):
-                    self.result = None  # the next hand is under way: the last sheet goes
             self._want_sync()
         else:
             kind = message.get("t")
