@@ -78,7 +78,7 @@ _EN: dict[str, str] = {
     "redeal": "Nobody took a pozzetto: the hand is dealt again",
     "log.drew": "{name} drew",
     "log.drew_card": "{name} drew {card}",
-    "log.pickup": "{name} took the pile ({n})",
+    "log.pickup": "{name} took the pile",
     "log.meld": "{name} melded {cards}",
     "log.attach": "{name} attached {cards} to {n}",
     "log.discard": "{name} discarded {card}",
@@ -199,7 +199,7 @@ _IT: dict[str, str] = {
     "redeal": "Nessuno ha preso il pozzetto: si ridistribuisce",
     "log.drew": "{name} ha pescato",
     "log.drew_card": "{name} ha pescato {card}",
-    "log.pickup": "{name} ha raccolto gli scarti ({n})",
+    "log.pickup": "{name} ha raccolto gli scarti",
     "log.meld": "{name} ha calato {cards}",
     "log.attach": "{name} ha attaccato {cards} al {n}",
     "log.discard": "{name} ha scartato {card}",
@@ -208,6 +208,11 @@ _IT: dict[str, str] = {
     "log.time": "chiamato il tempo",
     "log.hand": "distribuita la smazzata {n}",
     "log.seated": "{name} si è seduto",
+    "log.me.drew": "Hai pescato",
+    "log.me.pickup": "Hai raccolto gli scarti",
+    "log.me.meld": "Hai calato {cards}",
+    "log.me.attach": "Hai attaccato {cards} al {n}",
+    "log.me.discard": "Hai scartato {card}",
     "help_title": "Tasti",
     "help_close": "un tasto qualsiasi chiude",
     "help.draw": "pesca dal tallone",
@@ -285,6 +290,8 @@ class Words:
 
     def __call__(self, key: str, **values: object) -> str:
         text = self._table.get(key) or _EN.get(key) or key
+        if key.startswith("log.me.") and key not in self._table:
+            text = self._table.get("log." + key[7:], key)
         return text.format(**values) if values else text
 
     def seat_name(self, seat: int, players: int) -> str:

@@ -145,19 +145,20 @@ def table_line(t: Table, w: Words, *, symbols: bool, show: int = 6) -> str:
 def move_text(t: Table, seat: int, action: str, w: Words, *, symbols: bool) -> str:
     verb, _, rest = action.partition(" ")
     name = escape(name_of(t, seat))
+    me = "me." if seat == t.seat and t.kind in ("offline", "online") else ""
     cards = " ".join(face_markup(c, symbols=symbols) for c in rest.split())
     if verb == "draw":
-        return w("log.drew", name=name)
+        return w(f"log.{me}drew", name=name)
     if verb == "pickup":
-        return w("log.pickup", name=name, n="…")
+        return w(f"log.{me}pickup", name=name)
     if verb == "meld":
-        return w("log.meld", name=name, cards=cards)
+        return w(f"log.{me}meld", name=name, cards=cards)
     if verb == "attach":
         number, _, faces = rest.partition(" ")
         cards = " ".join(face_markup(c, symbols=symbols) for c in faces.split())
-        return w("log.attach", name=name, cards=cards, n=number)
+        return w(f"log.{me}attach", name=name, cards=cards, n=number)
     if verb == "discard":
-        return w("log.discard", name=name, card=cards)
+        return w(f"log.{me}discard", name=name, card=cards)
     if verb == "time":
         return w("log.time")
     return f"{name}: {escape(action)}"
