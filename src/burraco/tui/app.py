@@ -33,8 +33,9 @@ def build_bindings(settings: Settings, words: Words) -> list[Binding]:
     for action, (_, shown) in DEFAULT_KEYS.items():
         keys = settings.keys.get(action, DEFAULT_KEYS[action][0])
         show = shown or action in ("next", "back", "seat")
+        # tab moves the focus in Textual's screens; the seat switch must come first
         out.append(Binding(keys, action, words(f"key.{action}"), show=show,
-                           key_display=key_label(keys), id=action))
+                           key_display=key_label(keys), id=action, priority=action == "seat"))
     return out
 
 
