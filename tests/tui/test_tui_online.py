@@ -77,8 +77,8 @@ def test_a_hand_at_a_server_with_a_reconnection(server: ServerProcess) -> None:
                 turns = 0
                 dropped_at: int | None = None
                 while driver.hands_ended == 0:
-                    await wait_for(pilot, lambda: driver.hands_ended > 0 or (
-                        app.last.my_turn and app.last.synced == app.last.version > decided
+                    await wait_for(pilot, lambda d=decided: driver.hands_ended > 0 or (
+                        app.last.my_turn and app.last.synced == app.last.version > d
                         and app.last.link == "open"), timeout=30, what="seat 0's turn")
                     if driver.hands_ended > 0:
                         break
@@ -90,7 +90,8 @@ def test_a_hand_at_a_server_with_a_reconnection(server: ServerProcess) -> None:
                     if action.startswith("discard"):
                         turns += 1
                     if turns == 3 and dropped_at is None:
-                        await wait_for(pilot, lambda: driver.version > decided, what="the ack")
+                        await wait_for(pilot, lambda d=decided: driver.version > d,
+                                       what="the ack")
                         dropped_at = driver.version
                         await driver.drop()
                         await wait_for(pilot, lambda: len(driver.hellos) == 2

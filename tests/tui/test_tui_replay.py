@@ -49,8 +49,7 @@ def test_a_record_forward_and_back(tmp_path: Path) -> None:
             await pilot.press("tab")  # Bruno's view: his cards, none of Anna's
             assert app.last.seat == 1
             assert set(app.last.hand) == set(driver.states[2].hands[1])
-            for _ in range(len(moves) + 5):
-                await pilot.press("n")
+            await pilot.press("end", "n")
             assert app.last.replay_at == (len(moves), len(moves))
             assert app.last.status == "over"
             text = screen_text(app)
@@ -65,7 +64,7 @@ def test_a_record_forward_and_back(tmp_path: Path) -> None:
 def test_a_record_with_an_illegal_move_stops_there_with_the_reason(tmp_path: Path) -> None:
     path, _ = recorded_hand(tmp_path)
     data = json.loads(path.read_text())
-    data["moves"] = data["moves"][:2] + ["discard JK"] + data["moves"][3:]
+    data["moves"] = [*data["moves"][:2], "discard JK", *data["moves"][3:]]
     driver = ReplayDriver(data, words=Words("en"))
     assert driver.moves == 2
     assert driver.error is not None and "move 3 'discard JK'" in driver.error.reason

@@ -12,6 +12,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Key, Resize
+from textual.markup import escape
 from textual.widgets import Footer
 
 from burraco.engine.cards import card_face, face_str
@@ -24,7 +25,7 @@ from burraco.tui.model import Table
 from burraco.tui.widgets import Line, Message
 
 PLAY_ACTIONS = {"draw", "pickup", "meld", "attach", "discard", "undo"}
-REPLAY_ACTIONS = {"back", "seat"}
+REPLAY_ACTIONS = {"back", "seat", "first", "last"}
 MAX_SIDES = 3
 
 
@@ -32,7 +33,7 @@ def build_bindings(settings: Settings, words: Words) -> list[Binding]:
     out = []
     for action, (_, shown) in DEFAULT_KEYS.items():
         keys = settings.keys.get(action, DEFAULT_KEYS[action][0])
-        show = shown or action in ("next", "back", "seat")
+        show = shown or action in ("next", "back", "seat", "last")
         # tab moves the focus in Textual's screens; the seat switch must come first
         out.append(Binding(keys, action, words(f"key.{action}"), show=show,
                            key_display=key_label(keys), id=action, priority=action == "seat"))
@@ -112,7 +113,7 @@ class BurracoApp(App[int]):
 
     def cursor_index(self, order: list[int]) -> int:
         if self.cursor_card in order:
-            return order.index(self.cursor_card)  # type: ignore[arg-type]
+            return order.index(self.cursor_card)
         return 0 if order else -1
 
     def refresh_table(self) -> None:
@@ -287,6 +288,14 @@ class BurracoApp(App[int]):
         await self.driver.back()
         self.refresh_table()
 
+    async def action_first(self) -> None:
+        await self.driver.jump(0)
+        self.refresh_table()
+
+    async def action_last(self) -> None:
+        await self.driver.jump(10**9)
+        self.refresh_table()
+
     async def action_seat(self) -> None:
         await self.driver.switch_seat()
         self.refresh_table()
@@ -308,7 +317,7 @@ class BurracoApp(App[int]):
         if self.settings.path is not None:
             lines.append(w("help.settings", path=str(self.settings.path)))
         lines.append(f"[dim]{w('help_close')}[/]")
-        self.push_screen(Message("\n".join(render.escape(line) if i else line
+        self.push_screen(Message("\n".join(escape(line) if i else line
                                            for i, line in enumerate(lines))))
 
     async def action_quit(self) -> None:

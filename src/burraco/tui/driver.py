@@ -37,6 +37,10 @@ class Driver(Protocol):
         """A replay's previous move (nothing elsewhere)."""
         ...
 
+    async def jump(self, at: int) -> None:
+        """A replay: go to move ``at`` (clamped; nothing elsewhere)."""
+        ...
+
     async def switch_seat(self) -> None:
         """A replay: look from the next seat (nothing elsewhere)."""
         ...

@@ -103,6 +103,10 @@ _EN: dict[str, str] = {
     "help.next": "next hand / replay: next move",
     "help.back": "replay: previous move",
     "help.seat": "replay: see another seat",
+    "help.first": "replay: the start",
+    "help.last": "replay: the end",
+    "key.first": "start",
+    "key.last": "end",
     "help.help": "this help",
     "help.quit": "quit",
     "help.mouse": "Mouse: click a card to select it, a meld to attach the selection to it, "
@@ -229,6 +233,10 @@ _IT: dict[str, str] = {
     "help.next": "prossima smazzata / replay: mossa seguente",
     "help.back": "replay: mossa precedente",
     "help.seat": "replay: guarda un altro posto",
+    "help.first": "replay: l'inizio",
+    "help.last": "replay: la fine",
+    "key.first": "inizio",
+    "key.last": "fine",
     "help.help": "questo aiuto",
     "help.quit": "esci",
     "help.mouse": "Mouse: clic su una carta per sceglierla, su un gioco per attaccarvi la "

@@ -39,6 +39,8 @@ DEFAULT_KEYS: dict[str, tuple[str, bool]] = {
     "next": ("n", False),
     "back": ("b", False),
     "seat": ("tab", False),
+    "first": ("home", False),
+    "last": ("end", False),
     "help": ("question_mark", True),
     "quit": ("q", True),
 }
@@ -114,5 +116,5 @@ def settings_from(data: Mapping[str, object], path: Path | None = None) -> Setti
 def key_label(key: str) -> str:
     """How a Textual key name is shown: ``question_mark`` -> ``?``."""
     names = {"question_mark": "?", "space": "space", "left": "←", "right": "→", "tab": "tab",
-             "delete": "del", "enter": "enter", "escape": "esc"}
+             "delete": "del", "home": "home", "end": "end", "enter": "enter", "escape": "esc"}
     return ",".join(names.get(k, k) for k in key.split(","))

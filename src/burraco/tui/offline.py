@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Sequence
 
 from burraco.bots.base import Bot, make_bot
-from burraco.engine.actions import ActionParseError, Attach, Draw, NewMeld, Pickup, parse_action
+from burraco.engine.actions import Action, ActionParseError, Attach, NewMeld, parse_action
 from burraco.engine.deal import deal_seeded
 from burraco.engine.legal import legal_actions
 from burraco.engine.match import FreePlayMatch
@@ -59,7 +60,7 @@ class OfflineDriver:
         self.bots: list[Bot | None] = [None] + [
             make_bot(level, seed=self.seed + seat, rules=self.rules)
             for seat, level in enumerate(levels, start=1)]
-        self.levels = [""] + levels
+        self.levels = ["", *levels]
         self.players = players
         self.words = words
         self.bot_delay = bot_delay
@@ -187,10 +188,10 @@ class OfflineDriver:
             return "that play took the pozzetto, whose cards have been seen"
         return None
 
-    def _rebuilt(self, moves: list[Draw | Pickup | NewMeld | Attach | object]) -> HandState:
+    def _rebuilt(self, moves: Sequence[Action]) -> HandState:
         state = HandState.start(self.state.deal, self.rules)
         for move in moves:
-            state.apply_in_place(move)  # type: ignore[arg-type]
+            state.apply_in_place(move)
         return state
 
     async def undo(self) -> None:
@@ -217,6 +218,9 @@ class OfflineDriver:
         return None
 
     async def switch_seat(self) -> None:
+        return None
+
+    async def jump(self, at: int) -> None:
         return None
 
     async def close(self) -> None:

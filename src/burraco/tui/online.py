@@ -106,7 +106,7 @@ class OnlineDriver:
             moves=tuple((int(s), str(a)) for s, a in hand.get("moves", ())),
             revealed=tuple(tuple(_face_ids(r)) for r in hand.get("revealed", ())),
             end_reason=str(hand.get("end_reason") or ""),
-            closer=hand.get("closer") if hand.get("closer") is not None else -1,
+            closer=int(hand["closer"]) if hand.get("closer") is not None else -1,
             legal=legal, can_undo=undo, online=online, standin=standin,
             clock_seat=clock_seat, clock_deadline=deadline / 1000 if deadline else None,
             score_names=self._score_names(players, side_of, names, len(scores)),
@@ -174,9 +174,8 @@ class OnlineDriver:
                     await ws.send(json.dumps(hello))
                     try:
                         async for raw in ws:
-                            if isinstance(raw, str):
-                                if self._receive(json.loads(raw)):
-                                    retries = 0
+                            if isinstance(raw, str) and self._receive(json.loads(raw)):
+                                retries = 0
                     except ConnectionClosed:
                         pass
                     code = ws.close_code
@@ -299,6 +298,9 @@ class OnlineDriver:
         return None
 
     async def switch_seat(self) -> None:
+        return None
+
+    async def jump(self, at: int) -> None:
         return None
 
     async def drop(self) -> None:

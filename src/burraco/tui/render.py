@@ -226,10 +226,7 @@ def hand_line(cards: list[int], *, cursor: int, selected: set[int], symbols: boo
     for index, card in enumerate(cards):
         text = card_text(card)
         label = face_markup(text, symbols=symbols)
-        if card in selected:
-            label = f"[b]\\[{label}][/b]"
-        else:
-            label = f" {label} "
+        label = f"[b]\\[{label}][/b]" if card in selected else f" {label} "
         if index == cursor:
             label = f"[reverse]{label}[/]"
         if clickable:
