@@ -76,17 +76,12 @@ _EN: dict[str, str] = {
     "match_over": "Match over: {winner} win",
     "match_tie": "Match over: a tie",
     "redeal": "Nobody took a pozzetto: the hand is dealt again",
-    "log.drew": "{name} drew",
-    "log.drew_card": "{name} drew {card}",
-    "log.pickup": "{name} took the pile",
-    "log.meld": "{name} melded {cards}",
-    "log.attach": "{name} attached {cards} to {n}",
-    "log.discard": "{name} discarded {card}",
-    "log.pozzetto": "{name} took the pozzetto",
-    "log.undo": "{name} took back a play",
-    "log.time": "time is called",
-    "log.hand": "hand {n} dealt",
-    "log.seated": "{name} sat down",
+    "turn.draw": "drew",
+    "turn.pickup": "took the pile",
+    "turn.meld": "melded {cards}",
+    "turn.attach": "attached {cards} to {n}",
+    "turn.discard": "discarded {card}",
+    "turn.time": "time is called",
     "help_title": "Keys",
     "help_close": "any key closes this",
     "help.draw": "draw from the stock",
@@ -201,22 +196,17 @@ _IT: dict[str, str] = {
     "match_over": "Partita finita: vince {winner}",
     "match_tie": "Partita finita: pareggio",
     "redeal": "Nessuno ha preso il pozzetto: si ridistribuisce",
-    "log.drew": "{name} ha pescato",
-    "log.drew_card": "{name} ha pescato {card}",
-    "log.pickup": "{name} ha raccolto gli scarti",
-    "log.meld": "{name} ha calato {cards}",
-    "log.attach": "{name} ha attaccato {cards} al {n}",
-    "log.discard": "{name} ha scartato {card}",
-    "log.pozzetto": "{name} ha preso il pozzetto",
-    "log.undo": "{name} ha annullato una giocata",
-    "log.time": "chiamato il tempo",
-    "log.hand": "distribuita la smazzata {n}",
-    "log.seated": "{name} si è seduto",
-    "log.me.drew": "Hai pescato",
-    "log.me.pickup": "Hai raccolto gli scarti",
-    "log.me.meld": "Hai calato {cards}",
-    "log.me.attach": "Hai attaccato {cards} al {n}",
-    "log.me.discard": "Hai scartato {card}",
+    "turn.draw": "pesca",
+    "turn.pickup": "raccoglie gli scarti",
+    "turn.meld": "cala {cards}",
+    "turn.attach": "attacca {cards} al {n}",
+    "turn.discard": "scarta {card}",
+    "turn.time": "chiamato il tempo",
+    "turn.me.draw": "peschi",
+    "turn.me.pickup": "raccogli gli scarti",
+    "turn.me.meld": "cali {cards}",
+    "turn.me.attach": "attacchi {cards} al {n}",
+    "turn.me.discard": "scarti {card}",
     "help_title": "Tasti",
     "help_close": "un tasto qualsiasi chiude",
     "help.draw": "pesca dal tallone",
@@ -298,8 +288,8 @@ class Words:
 
     def __call__(self, key: str, **values: object) -> str:
         text = self._table.get(key) or _EN.get(key) or key
-        if key.startswith("log.me.") and key not in self._table:
-            text = self._table.get("log." + key[7:], key)
+        if key.startswith("turn.me.") and key not in self._table:
+            text = self._table.get("turn." + key[8:], key)  # "You: drew" needs no own form
         return text.format(**values) if values else text
 
     def seat_name(self, seat: int, players: int) -> str:

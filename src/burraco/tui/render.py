@@ -142,32 +142,30 @@ def table_line(t: Table, w: Words, *, symbols: bool, show: int = 6) -> str:
     return " · ".join(parts)
 
 
-def move_text(t: Table, seat: int, action: str, w: Words, *, symbols: bool) -> str:
+def turn_part(t: Table, seat: int, action: str, w: Words, *, symbols: bool) -> str:
+    """One action of a turn, without the name: ``melded 5♥ 6♥ 7♥``."""
     verb, _, rest = action.partition(" ")
-    name = escape(name_of(t, seat))
     me = "me." if seat == t.seat and t.kind in ("offline", "online") else ""
-    cards = " ".join(face_markup(c, symbols=symbols) for c in rest.split())
-    if verb == "draw":
-        return w(f"log.{me}drew", name=name)
-    if verb == "pickup":
-        return w(f"log.{me}pickup", name=name)
-    if verb == "meld":
-        return w(f"log.{me}meld", name=name, cards=cards)
     if verb == "attach":
         number, _, faces = rest.partition(" ")
         cards = " ".join(face_markup(c, symbols=symbols) for c in faces.split())
-        return w(f"log.{me}attach", name=name, cards=cards, n=number)
-    if verb == "discard":
-        return w(f"log.{me}discard", name=name, card=cards)
-    if verb == "time":
-        return w("log.time")
-    return f"{name}: {escape(action)}"
+        return w(f"turn.{me}attach", cards=cards, n=number)
+    cards = " ".join(face_markup(c, symbols=symbols) for c in rest.split())
+    if verb in ("draw", "pickup", "meld", "discard", "time"):
+        return w(f"turn.{me}{verb}", cards=cards, card=cards)
+    return escape(action)
 
 
 def log_lines(t: Table, w: Words, *, symbols: bool, count: int) -> str:
-    moves = t.moves[-count:] if count > 0 else ()
-    lines = [move_text(t, seat, action, w, symbols=symbols) for seat, action in moves]
-    return "\n".join(lines)
+    """The last ``count`` turns, one line each: ``West: drew · melded 6♥ 6♥ 6♣ · discarded 8♠``."""
+    turns: list[tuple[int, list[str]]] = []
+    for seat, action in t.moves:
+        if not turns or turns[-1][0] != seat:
+            turns.append((seat, []))
+        turns[-1][1].append(turn_part(t, seat, action, w, symbols=symbols))
+    shown = turns[-count:] if count > 0 else []
+    return "\n".join(f"[b]{escape(name_of(t, seat))}[/b]: " + " · ".join(parts)
+                     for seat, parts in shown)
 
 
 def status(t: Table, w: Words, message: str, *, symbols: bool) -> str:
