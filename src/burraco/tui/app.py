@@ -308,17 +308,20 @@ class BurracoApp(App[int]):
 
     def action_help(self) -> None:
         w = self.words
-        lines = [f"[b]{w('help_title')}[/b]"]
-        for action in DEFAULT_KEYS:
+        lines = [f"[b]{escape(w('help_title'))}[/b]"]
+        for action in DEFAULT_KEYS:  # the keys that do something here
+            listed = self.last.kind in ("replay", "offline") if action == "next" else \
+                self.check_action(action, ())
+            if not listed:
+                continue
             keys = key_label(self.settings.keys.get(action, DEFAULT_KEYS[action][0]))
-            lines.append(f"{keys:>10}  {w(f'help.{action}')}")
-        lines.append("")
-        lines.append(w("help.mouse"))
+            lines.append(escape(f"{keys:>7}  {w(f'help.{action}')}"))
+        if self.last.kind in ("offline", "online"):
+            lines.append(escape(w("help.mouse")))
         if self.settings.path is not None:
-            lines.append(w("help.settings", path=str(self.settings.path)))
-        lines.append(f"[dim]{w('help_close')}[/]")
-        self.push_screen(Message("\n".join(escape(line) if i else line
-                                           for i, line in enumerate(lines))))
+            lines.append(escape(w("help.settings", path=str(self.settings.path))))
+        lines.append(f"[dim]{escape(w('help_close'))}[/]")
+        self.push_screen(Message("\n".join(lines)))
 
     async def action_quit(self) -> None:
         t = self.last

@@ -28,7 +28,7 @@ class Message(ModalScreen[bool]):
     Message { align: center middle; }
     Message > Vertical { width: auto; max-width: 96%; height: auto; max-height: 96%;
                          border: round $accent; padding: 0 1; background: $panel; }
-    #message-text { width: auto; height: auto; }
+    #message-text { width: auto; max-width: 76; height: auto; }
     """
 
     def __init__(self, text: str, *, question: bool = False) -> None:
