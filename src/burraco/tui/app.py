@@ -146,6 +146,8 @@ class BurracoApp(App[int]):
                 seat == t.seat or t.seat is None for seat, _ in t.moves)):
             # the last hand's score sheet stays until the seat's own first move
             log = render.result_lines(t, w)
+        if t.status == "waiting" and t.notice:
+            log = escape(t.notice)
         self._draw("#log", log)
         self._draw_status()
         self._draw_hand()

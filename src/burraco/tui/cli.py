@@ -142,9 +142,15 @@ def _online(args: argparse.Namespace, words, levels: list[str]):  # type: ignore
                 levels = levels * (players - 1)
             if len(levels) != players - 1:
                 raise ValueError(f"--bots: give one level, or {players - 1}")
-            where, _ = create_table(base, guest, players=players, seats=levels,
-                                    rules=args.rules)
-            return OnlineDriver(where, guest=guest, words=words, nickname=nickname)
+            where, made = create_table(base, guest, players=players, seats=levels,
+                                       rules=args.rules)
+            invites = {int(s["seat"]): str(s["invite"]) for s in made["seats"]
+                       if s.get("invite") and s["seat"] != 0}
+            for seat, link in sorted(invites.items()):
+                print(words("invite", name=words.seat_name(seat, players), link=link),
+                      file=sys.stderr)
+            return OnlineDriver(where, guest=guest, words=words, nickname=nickname,
+                                invites=invites)
     guest = args.guest
     if where.seat is not None and guest is None:
         guest = guest_token(where.base, nickname)

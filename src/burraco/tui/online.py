@@ -34,11 +34,13 @@ class OnlineDriver:
     """One seat (or a spectator) at a server's table."""
 
     def __init__(self, where: Seat, *, guest: str | None, words: Words,
-                 nickname: str | None = None) -> None:
+                 nickname: str | None = None, invites: dict[int, str] | None = None) -> None:
         self.where = where
         self.guest = guest
         self.words = words
         self.nickname = nickname
+        self.invites = dict(invites or {})
+        """Invite links of the other human seats of a table this client created."""
         self.version = 0
         self.synced = -1
         self.sync: dict[str, Any] | None = None
@@ -114,7 +116,13 @@ class OnlineDriver:
             redeal=self.redeal,
             winner=(self.match_over or {}).get("winner"), match_over=self.match_over is not None,
             link=self.link, refusal=self.refusal, version=self.version, synced=self.synced,
-            casual=bool(config.get("casual", True)))
+            casual=bool(config.get("casual", True)), notice=self._invite_text(players, status))
+
+    def _invite_text(self, players: int, status: str) -> str:
+        if status != "waiting" or not self.invites:
+            return ""
+        return "\n".join(self.words("invite", name=self.words.seat_name(seat, players), link=link)
+                         for seat, link in sorted(self.invites.items()))
 
     def _presence(self, players: int) -> list[dict[str, Any]]:
         entries = {int(p.get("seat", -1)): p for p in self.presence}
@@ -127,7 +135,8 @@ class OnlineDriver:
                 name = (f"{self.words.seat_name(seat, players)} "
                         f"({self.words.level(str(entry.get('level')))})")
             else:
-                name = str(entry.get("nickname") or self.words("open_seat"))
+                name = str(entry.get("nickname") or (
+                    f"{self.words.seat_name(seat, players)} ({self.words('open_seat')})"))
             if seat == self.where.seat:
                 name = f"{self.words('you')} ({name})"
             out.append(name)

@@ -123,6 +123,8 @@ def _known_kinds(w: Words) -> set[str]:
 
 def table_line(t: Table, w: Words, *, symbols: bool, show: int = 6) -> str:
     """Stock, the pile's top cards (top last) and size, the pozzetti."""
+    if not t.hand_number and t.status == "waiting":
+        return ""
     stock = f"[@click=app.draw]{w('stock')} {t.stock_count}[/]"
     if t.pile:
         cards = " ".join(face_markup(c, symbols=symbols) for c in t.pile[-show:])
@@ -198,7 +200,7 @@ def status(t: Table, w: Words, message: str, *, symbols: bool) -> str:
             text += f" · {w('next_hand')}"
         return text
     if t.status == "waiting":
-        return w("waiting_for", name=w("open_seat"))
+        return w("waiting_players")
     if t.my_turn:
         return w("your_turn_draw") if t.phase == "draw" else w("your_turn_play")
     if t.status == "playing":
