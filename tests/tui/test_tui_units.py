@@ -9,10 +9,12 @@ import pytest
 
 from burraco.cli import main
 from burraco.engine.state import _PICKUP_REFUSAL
+from burraco.tui import render
 from burraco.tui.cards import face_label, sorted_hand
 from burraco.tui.i18n import Words, detect_lang, reason_it, rules_section
 from burraco.tui.keys import SettingsError, load_settings, settings_from
 from burraco.tui.links import LinkError, parse_link
+from burraco.tui.model import Table
 
 
 def test_settings_rebind_and_refuse_what_is_wrong(tmp_path: Path) -> None:
@@ -93,3 +95,21 @@ def test_the_command_refuses_bad_options(tmp_path: Path, capsys: pytest.CaptureF
     assert "version: 9 is not supported" in capsys.readouterr().err
     assert main(["tui", "--settings", str(tmp_path / "missing.toml")]) == 2
     assert "missing.toml: no such file" in capsys.readouterr().err
+
+
+def test_the_header_counts_the_turn_clock_down() -> None:
+    words = Words("en")
+    table = Table(kind="online", seat=0, players=2, names=("You (Ada)", "Bob"),
+                  side_of=(0, 1), hand_number=2, clock_seat=1, clock_deadline=1000.0,
+                  score_names=("You", "Bob"), scores=(120, 35), target=2005)
+    assert "Bob clock 25s" in render.header(table, words, now=975.2)
+    assert "Bob clock 0s" in render.header(table, words, now=1200.0)
+    assert "Hand 2 · You 120 · Bob 35 (to 2005)" in render.header(table, words, now=975.2)
+
+
+def test_seats_show_turn_cards_and_connection() -> None:
+    words = Words("en")
+    table = Table(kind="online", seat=0, players=2, names=("You (Ada)", "Bob"), side_of=(0, 1),
+                  status="playing", turn=1, hand_counts=(11, 12), online=(True, False),
+                  standin=(None, "basic"))
+    assert render.seats(table, words, 80) == " You (Ada) 11 ● │ ▶[b]Bob[/b] 12 ✕ basic"

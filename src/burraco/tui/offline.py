@@ -122,6 +122,14 @@ class OfflineDriver:
             return
         if self._bot_task is None or self._bot_task.done():
             self._bot_task = asyncio.get_running_loop().create_task(self._bots_play())
+            self._bot_task.add_done_callback(self._bots_stopped)
+
+    def _bots_stopped(self, task: asyncio.Task[None]) -> None:
+        """A bot that fails is a defect: say so on the screen instead of freezing silently."""
+        if task.cancelled() or task.exception() is None:
+            return
+        self.refusal = Refusal("internal_error", f"a bot failed: {task.exception()!r}")
+        self._notify()
 
     async def _bots_play(self) -> None:
         while not self._closed and not self.state.is_over and self.state.turn != ME:

@@ -30,9 +30,11 @@ def name_of(t: Table, seat: int, *, full: bool = False) -> str:
 
 def sides_in_order(t: Table) -> list[int]:
     """Sides to show, the viewer's first."""
-    count = len(t.melds) or (max(t.side_of) + 1 if t.side_of else 2)
+    count = max(len(t.melds), max(t.side_of) + 1 if t.side_of else 2)
     mine = t.side_of[t.seat] if t.seat is not None and t.side_of else 0
-    return [mine] + [s for s in range(count) if s != mine]
+    # at 3 and 5 players a side may empty when the pairs form; it is shown while it has melds
+    return [mine] + [s for s in range(count) if s != mine and (
+        s in t.side_of or (s < len(t.melds) and t.melds[s]))]
 
 
 def side_label(t: Table, side: int) -> str:
