@@ -158,3 +158,28 @@ def test_a_bad_invite_is_refused_with_the_reason(server: ServerProcess) -> None:
                 await driver.close()
 
     asyncio.run(main())
+
+
+def test_the_command_creates_a_table_and_remembers_the_guest(
+        server: ServerProcess, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from burraco.cli import build_parser
+    from burraco.tui.cli import build_driver
+    from burraco.tui.links import guest_token
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    args = build_parser().parse_args(["tui", "--server", server.base + "/", "--name", "Ada",
+                                      "--bots", "basic,human,advanced", "--lang", "en"])
+    driver, _ = build_driver(args)
+    assert isinstance(driver, OnlineDriver)
+    assert driver.where.seat == 0 and driver.where.token
+    assert list(driver.invites) == [2] and "seat=2&token=" in driver.invites[2]
+    info = server.http.get(f"/api/tables/{driver.where.table}",
+                           params={"token": driver.where.token}).json()
+    kinds = [(s["kind"], s.get("level")) for s in info["seats"]]
+    assert kinds == [("human", None), ("bot", "basic"), ("human", None), ("bot", "advanced")]
+    remembered = tmp_path / "burraco" / "guests.json"
+    assert json.loads(remembered.read_text()) == {server.base: driver.guest}
+    assert guest_token(server.base, "Ada", path=remembered) == driver.guest  # the same again
+    remembered.write_text(json.dumps({server.base: "g.forged.token"}))
+    fresh = guest_token(server.base, "Ada", path=remembered)  # an unknown one is replaced
+    assert fresh != "g.forged.token" and json.loads(remembered.read_text())[server.base] == fresh
