@@ -61,6 +61,7 @@ class OnlineDriver:
         self._notify: Notify = lambda: None
         self._task: asyncio.Task[None] | None = None
         self._sync_wanted = False
+        self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
         self._prefix = f"t{int(time.time() * 1000):x}"
 
@@ -207,6 +208,7 @@ class OnlineDriver:
         """Apply one server message; True when the connection is up and joined."""
         joined = False
         if "v" in message and "t" not in message:
+            # a gap would be a bug somewhere: the sync asked for below repairs it either way
             self.version = int(message["v"])
             event = message.get("e")
             if isinstance(event, dict):
@@ -266,7 +268,9 @@ class OnlineDriver:
             self._sync_wanted = False
             await self._send({"t": "sync"})
 
-        asyncio.get_running_loop().create_task(later())
+        task = asyncio.get_running_loop().create_task(later())
+        self._tasks.add(task)  # the loop keeps only weak references to its tasks
+        task.add_done_callback(self._tasks.discard)
 
     async def _send(self, message: dict[str, Any]) -> bool:
         ws = self._ws
