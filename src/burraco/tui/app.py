@@ -140,7 +140,8 @@ class BurracoApp(App[int]):
                 self._draw(f"#melds-{column}", render.meld_column(
                     t, sides[column], w, symbols=self.symbols,
                     mine=column == 0 and t.seat is not None))
-        self._draw("#table", render.table_line(t, w, symbols=self.symbols))
+        self._draw("#table", render.table_line(t, w, symbols=self.symbols,
+                                               show=max(6, (width - 60) // 4)))
         log = render.log_lines(t, w, symbols=self.symbols, count=self.log_count)
         if t.result and (t.status in ("over", "finished") or not any(
                 seat == t.seat or t.seat is None for seat, _ in t.moves)):
@@ -304,8 +305,10 @@ class BurracoApp(App[int]):
 
     def action_pile(self) -> None:
         pile = self.last.pile
-        text = self.words("pile_all", n=len(pile)) + "\n" + (
+        text = escape(self.words("pile_all", n=len(pile))) + "\n" + (
             render.cards_plain(pile, symbols=self.symbols) or self.words("pile_empty"))
+        if self.last.revealed:  # the hand is over: every seat's cards are laid down (§9)
+            text += "\n\n" + render.revealed_lines(self.last, self.words, symbols=self.symbols)
         self.push_screen(Message(text))
 
     def action_help(self) -> None:

@@ -124,7 +124,7 @@ def _known_kinds(w: Words) -> set[str]:
 
 
 def table_line(t: Table, w: Words, *, symbols: bool, show: int = 6) -> str:
-    """Stock, the pile's top cards (top last) and size, the pozzetti."""
+    """``show``: how many of the pile's top cards (the app gives more on a wide screen)."""
     if not t.hand_number and t.status == "waiting":
         return ""
     stock = f"[@click=app.draw]{w('stock')} {t.stock_count}[/]"
@@ -211,13 +211,16 @@ def status(t: Table, w: Words, message: str, *, symbols: bool) -> str:
 
 
 def result_lines(t: Table, w: Words) -> str:
-    """The score sheet of a hand that has just ended (RULES.md §9)."""
+    """The score sheet of a hand that has just ended (RULES.md §9), its number first."""
+    ended = t.hand_number if t.status in ("over", "finished") else t.hand_number - 1
     out = []
-    for side in t.result:
+    for index, side in enumerate(t.result):
         who = "+".join(name_of(t, s) for s in side.seats)
         out.append(escape(w("result_line", side=who, melds=side.melds, bonuses=side.bonuses,
                             closing=side.closing, pozzetto=side.pozzetto, hand=side.hand,
                             total=side.total)))
+        if index == 0 and ended > 0:
+            out[0] = f"[b]{w('hand_no', n=ended)}[/b] · " + out[0]
     return "\n".join(out)
 
 
