@@ -54,7 +54,10 @@ def test_a_record_forward_and_back(tmp_path: Path) -> None:
             assert app.last.status == "over"
             text = screen_text(app)
             assert "Hand over" in text and "melds" in text  # the score sheet (RULES.md §9)
-            assert "d draw" not in text and "n next" in text and "b back" in text
+            assert "d draw" not in text
+            assert all(key in text for key in ("n next", "b back", "end end", "tab seat"))
+            await pilot.press("home")
+            assert app.last.replay_at == (0, len(moves))
             await pilot.press("q")  # no question in a replay
         assert app.return_code == 0
 

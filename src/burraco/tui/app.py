@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.events import Key, Resize
 from textual.markup import escape
 from textual.widgets import Footer
@@ -22,7 +22,7 @@ from burraco.tui.driver import Driver
 from burraco.tui.i18n import Words
 from burraco.tui.keys import DEFAULT_KEYS, Settings, key_label
 from burraco.tui.model import Table
-from burraco.tui.widgets import Line, Message
+from burraco.tui.widgets import Line, MeldArea, Message
 
 PLAY_ACTIONS = {"draw", "pickup", "meld", "attach", "discard", "undo"}
 REPLAY_ACTIONS = {"back", "seat", "first", "last"}
@@ -82,7 +82,7 @@ class BurracoApp(App[int]):
     def compose(self) -> ComposeResult:
         yield Line(id="header")
         yield Line(id="seats")
-        with VerticalScroll(id="melds"), Horizontal():
+        with MeldArea(id="melds"), Horizontal():
             for side in range(MAX_SIDES):
                 yield Line(id=f"melds-{side}", classes="meldcol")
         yield Line(id="table")

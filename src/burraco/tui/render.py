@@ -205,6 +205,8 @@ def status(t: Table, w: Words, message: str, *, symbols: bool) -> str:
         return w("waiting_players")
     if t.my_turn:
         return w("your_turn_draw") if t.phase == "draw" else w("your_turn_play")
+    if t.status == "playing" and t.kind in ("replay", "watch"):
+        return escape(w("turn_of", name=name_of(t, t.turn, full=True)))
     if t.status == "playing":
         return w("waiting_for", name=escape(name_of(t, t.turn, full=True)))
     return ""

@@ -7,7 +7,7 @@ leaving a match.
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -19,6 +19,11 @@ class Line(Static):
     DEFAULT_CSS = """
     Line { height: auto; width: 1fr; }
     """
+
+
+class MeldArea(VerticalScroll, can_focus=False):
+    """The melds, scrolled by the mouse wheel when they outgrow the screen; never focused, so
+    the arrow keys, Home and End stay the table's."""
 
 
 class Message(ModalScreen[bool]):
