@@ -9,6 +9,7 @@ score sheet (RULES.md §9).
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 from pilot import choose, play_by_keys, screen_text, wait_for
@@ -20,13 +21,15 @@ from burraco.tui.app import BurracoApp
 from burraco.tui.i18n import Words
 from burraco.tui.keys import Settings, settings_from
 from burraco.tui.offline import OfflineDriver
+from burraco.tui.replay import ReplayDriver, load_record
 
 
 def make_app(players: int, seed: int, *, lang: str = "en", bots: list[str] | None = None,
-             settings: Settings | None = None) -> tuple[BurracoApp, OfflineDriver]:
+             settings: Settings | None = None, save: Path | None = None,
+             ) -> tuple[BurracoApp, OfflineDriver]:
     words = Words(lang)
     driver = OfflineDriver(players=players, bots=bots or ["basic"], seed=seed, words=words,
-                           bot_delay=0)
+                           bot_delay=0, save_dir=save)
     return BurracoApp(driver, words=words, settings=settings or Settings()), driver
 
 
@@ -38,9 +41,9 @@ def shown_cards_are_visible(app: BurracoApp, driver: OfflineDriver) -> None:
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 11), (4, 5)])
-def test_a_whole_hand_is_played_with_the_keys(players: int, seed: int) -> None:
+def test_a_whole_hand_is_played_with_the_keys(players: int, seed: int, tmp_path: Path) -> None:
     async def main() -> None:
-        app, driver = make_app(players, seed)
+        app, driver = make_app(players, seed, save=tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
             turns = 0
             while app.last.status == "playing":
@@ -62,6 +65,12 @@ def test_a_whole_hand_is_played_with_the_keys(players: int, seed: int) -> None:
             assert "Hand over" in text
             assert "melds" in text and "= " in text  # the §9 score sheet of each side
             assert sum(driver.match.scores) == sum(app.last.scores)
+            # the hand's record was saved, and replays to the very end the screen showed
+            saved = tmp_path / f"burraco-{seed}-hand-1.json"
+            assert driver.saved == [saved] and "record:" in text
+            replayed = ReplayDriver(load_record(saved), words=Words("en"))
+            assert replayed.error is None
+            assert replayed.states[-1].melds == driver.state.melds
             await pilot.press("n")
             await wait_for(pilot, lambda: app.last.hand_number == 2, what="the next hand")
             await pilot.press("q")

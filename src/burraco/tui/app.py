@@ -325,6 +325,8 @@ class BurracoApp(App[int]):
             lines.append(escape(w("help.mouse")))
         if self.settings.path is not None:
             lines.append(escape(w("help.settings", path=str(self.settings.path))))
+        if "seed" in self.last.extra:
+            lines.append(escape(w("seed", seed=self.last.extra["seed"])))
         lines.append(f"[dim]{escape(w('help_close'))}[/]")
         self.push_screen(Message("\n".join(lines)))
 

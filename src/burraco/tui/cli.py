@@ -12,7 +12,6 @@ with what is wrong (exit 2).
 from __future__ import annotations
 
 import argparse
-import asyncio
 import getpass
 import sys
 from pathlib import Path
@@ -38,6 +37,9 @@ def register(sub: Subparsers) -> None:
                               "default advanced")
     offline.add_argument("--rules", default="fibur", help="rules preset (default fibur)")
     offline.add_argument("--seed", type=int, default=None, help="deal and bot seed (offline)")
+    offline.add_argument("--save", type=Path, default=None, metavar="DIR",
+                         help="offline: write each finished hand's record into DIR "
+                              "(replay it with --replay)")
     offline.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
                          help="pause before each bot move (default 0.6)")
     online = parser.add_argument_group("online")
@@ -116,7 +118,7 @@ def build_driver(args: argparse.Namespace, settings_lang: str | None = None):  #
         raise ValueError("--bot-delay: seconds, 0 or more")
     players = args.players or 4
     return OfflineDriver(players=players, bots=levels, rules=rules, seed=args.seed,
-                         words=words, bot_delay=args.bot_delay), words
+                         words=words, bot_delay=args.bot_delay, save_dir=args.save), words
 
 
 def _online(args: argparse.Namespace, words, levels: list[str]):  # type: ignore[no-untyped-def]
@@ -164,4 +166,4 @@ def _login() -> str:
         return "Player"
 
 
-__all__ = ["asyncio", "build_driver", "register", "run"]
+__all__ = ["build_driver", "register", "run"]

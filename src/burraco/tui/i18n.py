@@ -75,6 +75,8 @@ _EN: dict[str, str] = {
     "result_line": "{side}: melds {melds}, burraco {bonuses}, closing {closing}, "
                    "pozzetto {pozzetto}, hand {hand} = {total}",
     "next_hand": "press n for the next hand",
+    "saved": "record: {path}",
+    "seed": "Seed {seed}: burraco tui --seed {seed} deals these hands again",
     "match_over": "Match over: {winner} win",
     "match_tie": "Match over: a tie",
     "redeal": "Nobody took a pozzetto: the hand is dealt again",
@@ -197,6 +199,8 @@ _IT: dict[str, str] = {
     "result_line": "{side}: giochi {melds}, burraco {bonuses}, chiusura {closing}, "
                    "pozzetto {pozzetto}, mano {hand} = {total}",
     "next_hand": "premi n per la prossima smazzata",
+    "saved": "registrazione: {path}",
+    "seed": "Con burraco tui --seed {seed} si ridanno le stesse carte",
     "match_over": "Partita finita: vince {winner}",
     "match_tie": "Partita finita: pareggio",
     "redeal": "Nessuno ha preso il pozzetto: si ridistribuisce",

@@ -11,14 +11,17 @@ the pozzetto in diretta cannot be undone: its cards have been seen).
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 from burraco.bots.base import Bot, make_bot
 from burraco.engine.actions import Action, ActionParseError, Attach, NewMeld, parse_action
 from burraco.engine.deal import deal_seeded
 from burraco.engine.legal import legal_actions
 from burraco.engine.match import FreePlayMatch
+from burraco.engine.records import record_of
 from burraco.engine.result import hand_result
 from burraco.engine.rules import Rules
 from burraco.engine.state import HandState, IllegalActionError
@@ -45,7 +48,7 @@ class OfflineDriver:
 
     def __init__(self, *, players: int = 4, bots: list[str] | None = None,
                  rules: Rules | None = None, seed: int | None = None, words: Words,
-                 bot_delay: float = 0.6) -> None:
+                 bot_delay: float = 0.6, save_dir: Path | None = None) -> None:
         if players not in (2, 3, 4, 5, 6):
             raise ValueError(f"--players: 2 to 6, not {players}")
         levels = bots or ["advanced"]
@@ -64,6 +67,8 @@ class OfflineDriver:
         self.players = players
         self.words = words
         self.bot_delay = bot_delay
+        self.save_dir = save_dir
+        self.saved: list[Path] = []
         self.match = FreePlayMatch(players=players, rules=self.rules)
         self.number = 0
         self.state = self._deal()
@@ -101,7 +106,7 @@ class OfflineDriver:
             can_undo=self._undoable() is None, score_names=score_names(self.words, self.players),
             scores=self.match.scores, target=self.match.target, result=self.result,
             redeal=self.redeal, winner=self.match.winner, match_over=self.match.finished,
-            extra={"seed": self.seed})
+            extra={"seed": self.seed, "saved": str(self.saved[-1]) if self.saved else ""})
 
     # --- the flow of the match --------------------------------------------------------------
 
@@ -159,10 +164,25 @@ class OfflineDriver:
                        pozzetto=s.pozzetto, hand=s.hand, total=s.total)
             for seats, s in zip(result.side_seats, result.sides, strict=True))
         self.redeal = result.redeal
+        if self.save_dir is not None:
+            self._save()
         if not result.redeal:
             per_seat = self.players in (3, 5)
             self.match = self.match.record_hand(
                 result.seat_totals if per_seat else result.totals)
+
+    def _save(self) -> None:
+        """Write the finished hand's record, for `burraco tui --replay` and `burraco replay`."""
+        assert self.save_dir is not None
+        path = self.save_dir / f"burraco-{self.seed}-hand-{self.number}.json"
+        try:
+            self.save_dir.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(record_of(self.state, seats=list(self.names()))),
+                            encoding="utf-8")
+        except OSError as exc:
+            self.refusal = Refusal("storage_error", f"{path}: {exc}")
+            return
+        self.saved.append(path)
 
     async def act(self, action: str) -> None:
         self.refusal = None

@@ -200,6 +200,8 @@ def status(t: Table, w: Words, message: str, *, symbols: bool) -> str:
             text += f" · {w('redeal')}"
         if t.kind in ("offline",):
             text += f" · {w('next_hand')}"
+        if t.extra.get("saved"):
+            text += " · " + escape(w("saved", path=t.extra["saved"]))
         return text
     if t.status == "waiting":
         return w("waiting_players")

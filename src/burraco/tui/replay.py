@@ -21,7 +21,6 @@ from burraco.engine.views import view
 from burraco.tui.driver import Notify
 from burraco.tui.i18n import Words
 from burraco.tui.model import Refusal, SideResult, Table, from_view
-from burraco.tui.offline import score_names
 
 
 def load_record(path: Path) -> dict[str, Any]:
@@ -111,5 +110,3 @@ class ReplayDriver:
     async def close(self) -> None:
         return None
 
-
-__all__ = ["ReplayDriver", "load_record", "score_names"]
