@@ -89,7 +89,7 @@ def test_a_hand_at_a_server_with_a_reconnection(server: ServerProcess) -> None:
                     await play_by_keys(pilot, app, action)
                     if action.startswith("discard"):
                         turns += 1
-                    if turns == 3 and dropped_at is None:
+                    if turns == 2 and dropped_at is None:
                         await wait_for(pilot, lambda d=decided: driver.version > d,
                                        what="the ack")
                         dropped_at = driver.version
@@ -102,7 +102,7 @@ def test_a_hand_at_a_server_with_a_reconnection(server: ServerProcess) -> None:
                 assert driver.catch_ups[1] in ("none", "replay")
                 await wait_for(pilot, lambda: app.last.hand_number >= 2, what="hand 2")
                 assert "melds" in screen_text(app)  # the hand's score sheet (RULES.md §9)
-                assert turns >= 4
+                assert turns >= 3
         finally:
             done.set()
             await asyncio.wait_for(script, 10)
