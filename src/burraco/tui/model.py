@@ -86,6 +86,7 @@ class Table:
     """The match's winner (a side, or a seat at 3 and 5 players) once it is over."""
     link: str = ""
     """Online: ``connecting``, ``open``, ``reconnecting``, ``refused``."""
+    link_error: str = ""
     refusal: Refusal | None = None
     notice: str = ""
     replay_at: tuple[int, int] | None = None

@@ -52,6 +52,8 @@ class OnlineDriver:
         self.redeal = False
         self.match_over: dict[str, Any] | None = None
         self.link = "connecting"
+        self.link_error = ""
+        """Why the last connection attempt failed (shown while reconnecting)."""
         self.pending: str | None = None
         self.hellos: list[dict[str, Any]] = []
         """Every hello sent (tests read the version a reconnection asked from)."""
@@ -116,7 +118,8 @@ class OnlineDriver:
             scores=scores, target=match.get("target"), result=result_of(self.result),
             redeal=self.redeal,
             winner=(self.match_over or {}).get("winner"), match_over=self.match_over is not None,
-            link=self.link, refusal=self.refusal, version=self.version, synced=self.synced,
+            link=self.link, link_error=self.link_error, refusal=self.refusal,
+            version=self.version, synced=self.synced,
             casual=bool(config.get("casual", True)), notice=self._invite_text(players, status))
 
     def _invite_text(self, players: int, status: str) -> str:
@@ -189,8 +192,9 @@ class OnlineDriver:
                     except ConnectionClosed:
                         pass
                     code = ws.close_code
-            except (OSError, InvalidHandshake, InvalidURI, TimeoutError):
+            except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
                 code = None
+                self.link_error = str(exc) or type(exc).__name__
             self._ws = None
             if self._closed:
                 return
@@ -224,6 +228,7 @@ class OnlineDriver:
             kind = message.get("t")
             if kind == "hello_ok":
                 self.link = "open"
+                self.link_error = ""
                 self.catch_ups.append(str(message.get("catch_up")))
                 if message.get("catch_up") == "none":
                     self.version = int(message["version"])

@@ -177,7 +177,8 @@ def status(t: Table, w: Words, message: str, *, symbols: bool) -> str:
     if message:
         return escape(message)
     if t.link in ("connecting", "reconnecting"):
-        return f"[b]{w(t.link)}[/b]"
+        why = f" ({escape(t.link_error)})" if t.link_error else ""
+        return f"[b]{w(t.link)}[/b]{why}"
     if t.link == "refused":
         why = w.reason(t.refusal.reason) if t.refusal else ""
         return f"[b #e05050]{escape(w('closed_link', reason=why))}[/]"
