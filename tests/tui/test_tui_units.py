@@ -113,3 +113,15 @@ def test_seats_show_turn_cards_and_connection() -> None:
                   status="playing", turn=1, hand_counts=(11, 12), online=(True, False),
                   standin=(None, "basic"))
     assert render.seats(table, words, 80) == " You (Ada) 11 ● │ ▶[b]Bob[/b] 12 ✕ basic"
+
+
+def test_the_italian_reasons_are_the_browser_clients() -> None:
+    """Both clients say a refusal in the same Italian (web/src/reasons.ts is the other table)."""
+    import re
+
+    source = (Path(__file__).resolve().parents[2] / "web" / "src" / "reasons.ts").read_text()
+    start = source.index("const EXACT")
+    table = source[start:source.index("};", start)]
+    pairs = re.findall(r'"((?:[^"\\]|\\.)*)":\s*"((?:[^"\\]|\\.)*)"', table)
+    assert len(pairs) >= 30
+    assert [(en, reason_it(en)) for en, _ in pairs] == pairs
