@@ -12,9 +12,10 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from pilot import choose, play_by_keys, screen_text, wait_for
+from pilot import choose, play_by_keys, screen_text, select_faces, wait_for
 
 from burraco.engine.actions import DRAW, NewMeld
+from burraco.engine.cards import parse_face
 from burraco.engine.legal import legal_actions
 from burraco.engine.views import hidden_from
 from burraco.tui.app import BurracoApp
@@ -174,7 +175,37 @@ def test_keys_are_rebound_by_the_settings() -> None:
     asyncio.run(main())
 
 
-def test_the_mouse_selects_draws_and_melds() -> None:
+def meld_then_attach_seed() -> tuple[int, str, str]:
+    """A 2-player seed where seat 0, after its first draw, can meld and then attach to it."""
+    for seed in range(1, 400):
+        state = make_app(2, seed)[1].state
+        state.apply_in_place(DRAW)
+        for meld in (a for a in legal_actions(state) if isinstance(a, NewMeld)):
+            after = state.clone()
+            after.apply_in_place(meld)
+            attaches = [str(a) for a in legal_actions(after) if str(a).startswith("attach 1 ")]
+            if attaches:
+                return seed, str(meld), attaches[0]
+    raise AssertionError("no seed lets seat 0 meld and attach on its first turn")
+
+
+def test_the_mouse_attaches_to_a_meld() -> None:
+    seed, meld, attach = meld_then_attach_seed()
+
+    async def main() -> None:
+        app, driver = make_app(2, seed)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.last.my_turn, what="seat 0's turn")
+            await pilot.press("d")
+            await play_by_keys(pilot, app, meld)
+            await select_faces(pilot, app, [parse_face(t) for t in attach.split()[2:]])
+            await pilot.click("#melds-0", offset=(4, 1))  # the side's meld 1
+            assert str(driver.state.moves()[-1]) == attach
+
+    asyncio.run(main())
+
+
+def test_the_mouse_draws_and_selects() -> None:
     async def main() -> None:
         app, driver = make_app(2, 11)
         async with app.run_test(size=(100, 30)) as pilot:
