@@ -260,6 +260,12 @@ def _add_tournament(sub: Subparsers) -> None:
     register(sub)
 
 
+def _add_tui(sub: Subparsers) -> None:
+    from burraco.tui.cli import register  # tui (Textual loads only when it runs)
+
+    register(sub)
+
+
 # --- the command ------------------------------------------------------------------------------
 
 SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
@@ -273,6 +279,7 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
     _add_server,
     _add_arena,
     _add_tournament,
+    _add_tui,
     # More commands (e.g. bench, play, serve) go here: write `_add_<name>(sub)` above, which
     # calls `sub.add_parser(...)`, declares its arguments and sets `handler=<function(args)->int>`.
 ]

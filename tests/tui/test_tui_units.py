@@ -1,0 +1,127 @@
+"""The terminal client's small parts: settings, links, words, cards, the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from burraco.cli import main
+from burraco.engine.state import _PICKUP_REFUSAL
+from burraco.tui import render
+from burraco.tui.cards import face_label, sorted_hand
+from burraco.tui.i18n import Words, detect_lang, reason_it, rules_section
+from burraco.tui.keys import SettingsError, load_settings, settings_from
+from burraco.tui.links import LinkError, parse_link
+from burraco.tui.model import Table
+
+
+def test_settings_rebind_and_refuse_what_is_wrong(tmp_path: Path) -> None:
+    assert settings_from({"keys": {"draw": "t"}}).keys["draw"] == "t"
+    for data, words in [
+        ({"keys": {"fly": "f"}}, "keys.fly: no such command"),
+        ({"keys": {"draw": "x"}}, "'x' is bound to both"),
+        ({"keys": {"draw": ""}}, "keys.draw: expected keys"),
+        ({"lang": "fr"}, "lang: 'fr'"),
+        ({"colour": "red"}, "unknown setting 'colour'"),
+        ({"suits": "emoji"}, "suits: 'emoji'"),
+    ]:
+        with pytest.raises(SettingsError, match=words):
+            settings_from(data)
+    bad = tmp_path / "tui.toml"
+    bad.write_text("[keys\n")
+    with pytest.raises(SettingsError, match=str(bad)):
+        load_settings(bad)
+    assert load_settings(tmp_path / "none.toml").keys["draw"] == "d"  # a missing default file
+    good = tmp_path / "good.toml"
+    good.write_text('lang = "it"\nsuits = "letters"\n[keys]\nmeld = "c"\n')
+    settings = load_settings(good)
+    assert (settings.lang, settings.suits, settings.keys["meld"]) == ("it", "letters", "c")
+
+
+def test_links() -> None:
+    seat = parse_link("http://127.0.0.1:8000/play/T9x?seat=2&token=s.T9x.2.abc")
+    assert (seat.base, seat.table, seat.seat, seat.token) == (
+        "http://127.0.0.1:8000", "T9x", 2, "s.T9x.2.abc")
+    assert seat.ws == "ws://127.0.0.1:8000/ws/tables/T9x"
+    watch = parse_link("https://example.org/play/T9x?watch=w.T9x.q")
+    assert watch.seat is None and watch.watch_token == "w.T9x.q"
+    assert watch.ws.startswith("wss://")
+    for url, words in [("ftp://x/play/T", "expected a server address"),
+                       ("http://h:1/tables/T", "an invite link looks like"),
+                       ("http://h:1/play/T?seat=x&token=s", "seat 'x' is not a number"),
+                       ("http://h:1/play/T?seat=1", "the invite has no token")]:
+        with pytest.raises(LinkError, match=words):
+            parse_link(url)
+
+
+def test_words_and_reasons() -> None:
+    assert detect_lang({"LANG": "it_IT.UTF-8"}) == "it"
+    assert detect_lang({"LC_ALL": "C", "LANG": "it_IT.UTF-8"}) == "en"
+    assert detect_lang({}) == "en"
+    with pytest.raises(ValueError, match="unknown language 'fr'"):
+        Words("fr")
+    for reason in _PICKUP_REFUSAL.values():  # the engine's own sentences are translated
+        assert reason_it(reason) != reason
+    assert reason_it("you do not hold 9H") == "non hai 9H"
+    assert reason_it("a reason nobody wrote") == "a reason nobody wrote"
+    assert rules_section("draw first (§3.1)") == "§3.1"
+    assert rules_section("no section") is None
+
+
+def test_cards() -> None:
+    assert face_label("2C(=7H)") == "2♣(=7♥)"
+    assert face_label("10D") == "10♦" and face_label("JK") == "JK"
+    assert face_label("7H", symbols=False) == "7H"
+    hand = [52, 1, 0, 13, 14, 6]  # JK 2H AH AD 2D 7H
+    assert sorted_hand(hand, "suit") == [0, 1, 6, 13, 14, 52]
+    assert sorted_hand(hand, "rank") == [0, 13, 6, 1, 14, 52]  # aces, 7, the wilds last
+
+
+def test_the_command_refuses_bad_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                         ) -> None:
+    assert main(["tui", "--bots", "genius"]) == 2
+    assert "--bots: unknown level 'genius'" in capsys.readouterr().err
+    assert main(["tui", "--players", "2", "--bots", "basic,basic"]) == 2
+    assert "--bots: give one level, or 1" in capsys.readouterr().err
+    assert main(["tui", "--rules", "nope"]) == 2
+    assert "--rules" in capsys.readouterr().err
+    assert main(["tui", "http://h:1/play/T", "--server", "http://h:1"]) == 2
+    assert "LINK and --server do not go together" in capsys.readouterr().err
+    record = tmp_path / "r.json"
+    record.write_text(json.dumps({"format": "burraco-record", "version": 9}))
+    assert main(["tui", "--replay", str(record)]) == 2
+    assert "version: 9 is not supported" in capsys.readouterr().err
+    assert main(["tui", "--settings", str(tmp_path / "missing.toml")]) == 2
+    assert "missing.toml: no such file" in capsys.readouterr().err
+
+
+def test_the_header_counts_the_turn_clock_down() -> None:
+    words = Words("en")
+    table = Table(kind="online", seat=0, players=2, names=("You (Ada)", "Bob"),
+                  side_of=(0, 1), hand_number=2, clock_seat=1, clock_deadline=1000.0,
+                  score_names=("You", "Bob"), scores=(120, 35), target=2005)
+    assert "Bob clock 25s" in render.header(table, words, now=975.2)
+    assert "Bob clock 0s" in render.header(table, words, now=1200.0)
+    assert "Hand 2 · You 120 · Bob 35 (to 2005)" in render.header(table, words, now=975.2)
+
+
+def test_seats_show_turn_cards_and_connection() -> None:
+    words = Words("en")
+    table = Table(kind="online", seat=0, players=2, names=("You (Ada)", "Bob"), side_of=(0, 1),
+                  status="playing", turn=1, hand_counts=(11, 12), online=(True, False),
+                  standin=(None, "basic"))
+    assert render.seats(table, words, 80) == " You (Ada) 11 ● │ ▶[b]Bob[/b] 12 ✕ basic"
+
+
+def test_the_italian_reasons_are_the_browser_clients() -> None:
+    """Both clients say a refusal in the same Italian (web/src/reasons.ts is the other table)."""
+    import re
+
+    source = (Path(__file__).resolve().parents[2] / "web" / "src" / "reasons.ts").read_text()
+    start = source.index("const EXACT")
+    table = source[start:source.index("};", start)]
+    pairs = re.findall(r'"((?:[^"\\]|\\.)*)":\s*"((?:[^"\\]|\\.)*)"', table)
+    assert len(pairs) >= 30
+    assert [(en, reason_it(en)) for en, _ in pairs] == pairs
