@@ -72,8 +72,16 @@ class Conn(Protocol):
 
 @dataclass(slots=True)
 class Join:
+    """A connection's accepted tokens asking to join; ``admitted`` says if the table took it.
+
+    The gateway reads nothing more from the connection until ``admitted`` is
+    resolved, and stops reading when it is ``False``.
+    """
+
     conn: Conn
     hello: Hello
+    admitted: asyncio.Future[bool] = field(default_factory=lambda: asyncio.get_running_loop()
+                                           .create_future())
 
 
 @dataclass(slots=True)
@@ -176,6 +184,10 @@ class TableActor:
         self._queue.put_nowait(None)
         if self._task is not None:
             await self._task
+        while not self._queue.empty():  # what was queued behind the stop is never handled
+            left = self._queue.get_nowait()
+            if isinstance(left, Join | Claim):
+                _settle(left, False if isinstance(left, Join) else "table_closed")
         for _, handle in self.grace.values():
             handle.cancel()
         if self._clock_handle is not None:
@@ -199,6 +211,9 @@ class TableActor:
                 await self._handle(item)
             except Exception:  # a bug must not kill the table: log it, answer, carry on
                 log.exception("table %s: failed handling %r", self.table_id, item)
+                if isinstance(item, Join):
+                    _settle(item, False)
+                    item.conn.close(1011, "internal error")
                 if isinstance(item, ClientCommand):
                     self._reject(item.conn, "internal_error", "the server failed on this "
                                  "command (a bug); send sync to see the table", item.message.id)
@@ -209,11 +224,12 @@ class TableActor:
         elif isinstance(item, BotCommand):
             await self._bot_command(item)
         elif isinstance(item, Join):
-            await self._join(item.conn, item.hello)
+            _settle(item, await self._join(item.conn, item.hello))
         elif isinstance(item, Leave):
             self._leave(item.conn)
         elif isinstance(item, Resync):
-            self._send_sync(item.conn)
+            if item.conn in self.subs:  # a connection the table did not admit sees nothing
+                self._send_sync(item.conn)
         elif isinstance(item, Timer):
             await self._timer(item)
         elif isinstance(item, Claim):
@@ -231,8 +247,16 @@ class TableActor:
     async def _client_command(self, conn: Conn, message: Act | Undo) -> None:
         cmid = message.id
         seat = conn.seat
+        if conn not in self.subs:  # never admitted (or gone): its hello was not accepted
+            return self._reject(conn, "hello_required", "this connection has not joined the "
+                                "table", cmid)
         if seat is None:
             return self._reject(conn, "spectator", "spectators cannot act", cmid)
+        holder = self.game.holders[seat] if 0 <= seat < len(self.game.holders) else None
+        if holder is None or conn.guest is None or holder.guest_id != conn.guest.id:
+            # §4: a held seat needs its seat token *and* its holder's guest token
+            return self._reject(conn, "seat_taken", f"seat {seat} is not held by this "
+                                "connection's guest", cmid)
         if message.seat is not None and message.seat != seat:
             return self._reject(conn, "not_your_seat", f"this connection holds seat {seat}, "
                                 f"not seat {message.seat}", cmid)
@@ -403,23 +427,29 @@ class TableActor:
 
     # --- connections ---------------------------------------------------------------------------
 
-    async def _join(self, conn: Conn, hello: Hello) -> None:
+    def _refuse_join(self, conn: Conn, code: str, reason: str, close_code: int) -> bool:
+        self._reject(conn, code, reason, None)
+        conn.seat = None  # whatever it pipelined after its hello acts for no seat
+        conn.close(close_code, code.replace("_", " "))
+        return False
+
+    async def _join(self, conn: Conn, hello: Hello) -> bool:
+        """Admit a connection (True), or refuse and close it (False)."""
         seat = conn.seat
         game = self.game
         if seat is not None:
             if not 0 <= seat < self.config.players:
-                self._reject(conn, "no_such_seat", f"no seat {seat} at a table of "
-                             f"{self.config.players}", None)
-                return conn.close(4400, "no such seat")
+                return self._refuse_join(conn, "no_such_seat", f"no seat {seat} at a table of "
+                                         f"{self.config.players}", 4400)
             if self.config.is_bot(seat):
-                self._reject(conn, "bot_seat", f"seat {seat} is played by a bot", None)
-                return conn.close(4403, "bot seat")
+                return self._refuse_join(conn, "bot_seat", f"seat {seat} is played by a bot",
+                                         4403)
             holder = game.holders[seat]
-            assert conn.guest is not None
+            if conn.guest is None:
+                return self._refuse_join(conn, "guest_required", "a seat needs a guest", 4401)
             if holder is not None and holder.guest_id != conn.guest.id:
-                self._reject(conn, "seat_taken", f"seat {seat} is held by {holder.nickname}",
-                             None)
-                return conn.close(4403, "seat taken")
+                return self._refuse_join(conn, "seat_taken",
+                                         f"seat {seat} is held by {holder.nickname}", 4403)
         self.subs.append(conn)
         catch_up = self._catch_up_mode(hello.v)
         conn.send(dumps({"t": "hello_ok", "table": self.table_id, "seat": seat,
@@ -448,8 +478,11 @@ class TableActor:
             if game.holders[seat] is None and await self._claim(seat, conn.guest, conn):
                 self.online[seat] -= 1
                 self.subs.remove(conn)
-                return conn.close(4409, "claim failed")
+                conn.seat = None
+                conn.close(4409, "claim failed")
+                return False
             self._send_presence()
+        return True
 
     def _catch_up_mode(self, client_version: int | None) -> str:
         current = self.game.version
@@ -607,6 +640,13 @@ class TableActor:
         for conn in list(self.subs):
             with contextlib.suppress(Exception):
                 conn.close(code, reason)
+
+
+def _settle(item: Join | Claim, outcome: Any) -> None:
+    """Resolve a queued join or claim whose answer someone awaits (once)."""
+    future = item.admitted if isinstance(item, Join) else item.done
+    if not future.done():
+        future.set_result(outcome)
 
 
 def build_unit(table_id: str, before: int, step: Step, *, command: dict[str, Any],

@@ -102,7 +102,11 @@ async def serve_connection(ws: WebSocket, table_id: str, hub: Hub) -> None:
         if not _admit(conn, hello, table_id, hub, ws, public=actor.config.public):
             actor = None
             return
-        actor.submit(Join(conn, hello))
+        join = Join(conn, hello)
+        actor.submit(join)
+        # nothing the client pipelined behind its hello is read before the table admits it
+        if not await join.admitted:
+            return
         await _read_loop(ws, conn, actor, settings.max_message_bytes)
     except WebSocketDisconnect:
         pass
