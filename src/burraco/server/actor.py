@@ -46,7 +46,7 @@ from burraco.server.game import (
 )
 from burraco.server.identity import Guest
 from burraco.server.projection import frame, frames_for, project, sync_body
-from burraco.server.protocol import Act, Hello, Undo, ack, dumps, reject
+from burraco.server.protocol import Act, Hello, Undo, ack, dumps, reject, server_cmid
 from burraco.server.seats import SeatBots
 from burraco.server.storage.repository import CommitUnit
 from burraco.server.storage.writer import Writer
@@ -54,6 +54,8 @@ from burraco.server.storage.writer import Writer
 log = logging.getLogger("burraco.server.actor")
 RECENT_EVENTS = 400
 """Events kept in memory per table for catching up reconnecting clients (about two hands)."""
+RETRY_SECONDS = 1.0
+"""After a move of the server's own (clock, bot, stand-in) failed to be stored: try again."""
 
 
 class Conn(Protocol):
@@ -302,9 +304,19 @@ class TableActor:
         except GameError as exc:
             log.error("table %s: %s move %s refused: %s", self.table_id, item.source,
                       item.action, exc.reason)
-            return
-        await self._commit(step, seat=item.seat, cmid=f"{item.source}-{game.version + 1}",
-                           kind="act", body={"action": str(item.action)}, source=item.source)
+            return self._bot_again()
+        if not await self._commit(step, seat=item.seat,
+                                  cmid=server_cmid(item.source, game.version + 1), kind="act",
+                                  body={"action": str(item.action)}, source=item.source):
+            self._bot_again()
+
+    def _bot_again(self) -> None:
+        """The bot's move was not stored: ask it again shortly (never leave the table stuck)."""
+        def again() -> None:
+            self._bot_version = -1
+            self._schedule_bot()
+
+        asyncio.get_running_loop().call_later(RETRY_SECONDS, again)
 
     async def _claim(self, seat: int, guest: Guest, conn: Conn | None) -> str | None:
         """Bind ``seat`` to ``guest``; ``None`` when done, else the error code."""
@@ -315,7 +327,7 @@ class TableActor:
                 return None
             self._reject(conn, exc.code, exc.reason, None)
             return exc.code
-        ok = await self._commit(step, seat=seat, cmid=f"claim-{self.game.version + 1}",
+        ok = await self._commit(step, seat=seat, cmid=server_cmid("claim", self.game.version + 1),
                                 kind="claim", body={"guest_id": guest.id,
                                                     "nickname": guest.nickname},
                                 source="client", conn=conn)
@@ -340,10 +352,10 @@ class TableActor:
             "seat": seat, "cmid": cmid, "kind": kind, "body": body, "source": source})
         try:
             await self.writer.commit(unit)
-        except Exception as exc:
+        except Exception as exc:  # the database's words (SQL, parameters) stay in the log
             log.error("table %s: storing versions %d-%d failed: %s", self.table_id, first,
                       step.game.version, exc)
-            self._reject(conn, "storage_error", f"the database refused the command ({exc}); "
+            self._reject(conn, "storage_error", "the database did not take the command; "
                          "nothing changed, retry", cmid if source == "client" else None)
             return False
         self.game = step.game
@@ -625,8 +637,11 @@ class TableActor:
                 log.error("table %s: timeout move %s refused: %s", self.table_id, action, exc)
                 return
             if not await self._commit(step, seat=timer.seat,
-                                      cmid=f"clock-{game.version + 1}", kind="act",
+                                      cmid=server_cmid("clock", game.version + 1), kind="act",
                                       body={"action": str(action)}, source="clock"):
+                # not stored: the turn is still out of time, so try again shortly
+                self._clock_handle = asyncio.get_running_loop().call_later(
+                    RETRY_SECONDS, self.submit, Timer("clock", timer.seat, timer.key))
                 return
 
     # --- for the hub ---------------------------------------------------------------------------
