@@ -107,7 +107,7 @@ def refuse_clock_commands(db_url: str, refuse: bool) -> None:
 def test_the_clock_tries_again_after_its_command_failed_to_be_stored(
         db_server: ServerProcess) -> None:
     async def main() -> None:
-        _, (one, two) = await two_players(db_server, turn_seconds=1)
+        _, (_, two) = await two_players(db_server, turn_seconds=1)
         await asyncio.to_thread(refuse_clock_commands, db_server.db_url, True)
         try:
             await asyncio.sleep(2.5)  # the clock ran out, and its draw was refused
@@ -132,3 +132,44 @@ def test_client_ids_in_the_servers_namespace_are_refused(db_server: ServerProces
         assert (await one.until(lambda f: f.get("t") == "sync"))["version"] == v
 
     asyncio.run(main())
+
+
+def refuse_client_commands(db_url: str, refuse: bool) -> None:
+    """Make the database itself refuse (or take again) the clients' commands."""
+    engine = make_engine(db_url)
+    try:
+        with engine.begin() as conn:
+            if engine.dialect.name == "sqlite":
+                conn.execute(sql("DROP TRIGGER IF EXISTS refuse_client"))
+                if refuse:
+                    conn.execute(sql("CREATE TRIGGER refuse_client BEFORE INSERT ON commands "
+                                     "WHEN NEW.source = 'client' BEGIN "
+                                     "SELECT RAISE(ABORT, 'client refused by the test'); END"))
+            else:
+                conn.execute(sql("ALTER TABLE commands DROP CONSTRAINT IF EXISTS "
+                                 "refuse_client"))
+                if refuse:
+                    conn.execute(sql("ALTER TABLE commands ADD CONSTRAINT refuse_client "
+                                     "CHECK (source <> 'client') NOT VALID"))
+    finally:
+        engine.dispose()
+
+
+def test_a_storage_error_never_shows_the_databases_words(db_server: ServerProcess) -> None:
+    async def main() -> None:
+        _, (one, _) = await two_players(db_server)
+        v = one.version
+        await asyncio.to_thread(refuse_client_commands, db_server.db_url, True)
+        try:
+            answer = await one.act("draw", cmid="refused-1")
+        finally:
+            await asyncio.to_thread(refuse_client_commands, db_server.db_url, False)
+        assert answer["code"] == "storage_error", answer
+        words = answer["reason"].lower()
+        for secret in ("insert", "commands", "refused-1", "refuse_client", "sql", "[parameters"):
+            assert secret not in words, answer
+        assert answer["version"] == v
+        assert (await one.act("draw", cmid="refused-1"))["t"] == "ack"  # nothing was kept
+
+    asyncio.run(main())
+    assert "storing versions" in db_server.log()
