@@ -64,6 +64,8 @@ class Conn(Protocol):
     seat: int | None
     guest: Guest | None
     wants_legal: bool
+    pending: int
+    """The connection's commands (and syncs) queued here: the actor counts them down."""
 
     def send(self, text: str) -> None: ...
 
@@ -209,6 +211,8 @@ class TableActor:
             item = await self._queue.get()
             if item is None:
                 return
+            if isinstance(item, ClientCommand | Resync):
+                item.conn.pending -= 1
             try:
                 await self._handle(item)
             except Exception:  # a bug must not kill the table: log it, answer, carry on

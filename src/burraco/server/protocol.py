@@ -86,6 +86,8 @@ ERROR_CODES: dict[str, str] = {
     "nothing_to_undo": "no meld or attachment of yours since your draw",
     # the server
     "overloaded": "the table has too many commands waiting; retry",
+    "rate_limited": "the connection sent more messages than its rate allows; this one was "
+                    "dropped (not handled): send it again later",
     "storage_error": "the database did not take the command; nothing changed, retry",
     "internal_error": "a bug; send sync to see where the table stands",
 }
