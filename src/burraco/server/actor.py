@@ -24,7 +24,7 @@ import contextlib
 import json
 import logging
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -48,6 +48,7 @@ from burraco.server.identity import Guest
 from burraco.server.projection import frame, frames_for, project, sync_body
 from burraco.server.protocol import Act, Hello, Undo, ack, dumps, reject, server_cmid
 from burraco.server.seats import SeatBots
+from burraco.server.storage import repository as repo
 from burraco.server.storage.repository import CommitUnit
 from burraco.server.storage.writer import Writer
 
@@ -162,7 +163,7 @@ class TableActor:
         self.log: deque[tuple[int, str, str]] = deque(
             ((v, kind, json.dumps(payload)) for v, kind, payload in recent or ()),
             maxlen=RECENT_EVENTS)
-        self.cmids = dict(cmids or {})
+        self.cmids = RecentIds(cmids or {})
         self.subs: list[Conn] = []
         self.online = [0] * self.config.players
         self.grace: dict[int, tuple[float, asyncio.TimerHandle]] = {}
@@ -267,6 +268,8 @@ class TableActor:
             return self._reject(conn, "not_your_seat", f"this connection holds seat {seat}, "
                                 f"not seat {message.seat}", cmid)
         done = self.cmids.get((seat, cmid))
+        if done is None and self.cmids.forgot:  # an id too old for memory may be stored
+            done = await self._stored_versions(seat, cmid)
         if done is not None:
             return self._reject(
                 conn, "duplicate_message",
@@ -357,6 +360,8 @@ class TableActor:
         try:
             await self.writer.commit(unit)
         except Exception as exc:  # the database's words (SQL, parameters) stay in the log
+            if source == "client" and await self._reject_if_applied(conn, seat, cmid):
+                return False
             log.error("table %s: storing versions %d-%d failed: %s", self.table_id, first,
                       step.game.version, exc)
             self._reject(conn, "storage_error", "the database did not take the command; "
@@ -364,7 +369,8 @@ class TableActor:
             return False
         self.game = step.game
         self.commands += 1
-        self.cmids[(seat, cmid)] = (first, step.game.version)
+        if kind in ("act", "undo") and source == "client":  # the server's ids are its own
+            self.cmids.add((seat, cmid), (first, step.game.version))
         try:
             self._broadcast(first, step.events)
         except Exception:  # stored but not shown: never leave a client with a gap
@@ -378,6 +384,24 @@ class TableActor:
         self._after_change()
         if step.ended is not None and self.game.grouped and self._on_hand_end is not None:
             self._on_hand_end(self.table_id)
+        return True
+
+    async def _stored_versions(self, seat: int, cmid: str) -> tuple[int, int] | None:
+        try:
+            return await self.writer.run(
+                lambda db: repo.applied_command(db, self.table_id, seat, cmid))
+        except Exception:
+            log.exception("table %s: cannot look up command id %r", self.table_id, cmid)
+            return None
+
+    async def _reject_if_applied(self, conn: Conn | None, seat: int, cmid: str) -> bool:
+        """A command refused by the database because its id is stored: ``duplicate_message``."""
+        done = await self._stored_versions(seat, cmid)
+        if done is None:
+            return False
+        self._reject(conn, "duplicate_message",
+                     f"message {cmid!r} was already applied as versions {done[0]}-{done[1]}",
+                     cmid, applied={"from": done[0], "to": done[1]})
         return True
 
     # --- sending -------------------------------------------------------------------------------
@@ -659,6 +683,35 @@ class TableActor:
         for conn in list(self.subs):
             with contextlib.suppress(Exception):
                 conn.close(code, reason)
+
+
+class RecentIds:
+    """The clients' latest command ids at a table and the versions they got, at most ``size``.
+
+    A table playing for hours must not keep every id it ever saw: past ``size``
+    the oldest are forgotten, and from then on (``forgot``) an id not found here
+    is looked up in the database.  The server's own commands are not kept: their
+    ids are in a namespace no client may use.
+    """
+
+    def __init__(self, items: dict[tuple[int, str], tuple[int, int]],
+                 size: int = repo.RECENT_CMIDS) -> None:
+        self.size = size
+        self.forgot = len(items) > size
+        self._ids: OrderedDict[tuple[int, str], tuple[int, int]] = OrderedDict(
+            sorted(items.items(), key=lambda item: item[1])[-size:])
+
+    def get(self, key: tuple[int, str]) -> tuple[int, int] | None:
+        return self._ids.get(key)
+
+    def add(self, key: tuple[int, str], versions: tuple[int, int]) -> None:
+        self._ids[key] = versions
+        if len(self._ids) > self.size:
+            self._ids.popitem(last=False)
+            self.forgot = True
+
+    def __len__(self) -> int:
+        return len(self._ids)
 
 
 def _settle(item: Join | Claim, outcome: Any) -> None:
