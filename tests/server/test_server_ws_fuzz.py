@@ -67,7 +67,7 @@ class Table:
     def join(self, seat: int | None, guest: str | None) -> ClientConnection:
         # no keepalive: between its messages a connection is not read for seconds
         ws = connect(self.server.ws_url(self.id), max_size=None, ping_interval=None,
-                     max_queue=None)
+                     max_queue=None, legacy=True)
         hello: dict[str, Any] = {"t": "hello", "seat": seat, "legal": True}
         if seat is not None:
             hello.update(seat_token=self.info["seats"][seat]["token"], guest=guest)
