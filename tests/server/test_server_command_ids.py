@@ -17,11 +17,19 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
-from harness import Client, ServerProcess, postgres_schema, stored
+from harness import Client, ServerProcess, postgres_schema, scripted_choice, stored
 from sqlalchemy import text as sql
 
+from burraco.engine.actions import parse_action
+from burraco.engine.legal import legal_actions
+from burraco.server.actor import build_unit
+from burraco.server.game import PLAYING, fresh_deal
+from burraco.server.hub import rebuild
+from burraco.server.storage import repository as repo
 from burraco.server.storage.db import make_engine
+from burraco.server.storage.repository import RECENT_CMIDS
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
@@ -173,3 +181,82 @@ def test_a_storage_error_never_shows_the_databases_words(db_server: ServerProces
 
     asyncio.run(main())
     assert "storing versions" in db_server.log()
+
+
+def test_an_id_too_old_for_the_tables_memory_is_still_a_duplicate(tmp_path: Path) -> None:
+    """After more client commands than a table keeps ids of, an old id is found in the database.
+
+    The table is played through the real server up to an acked command, then a
+    further 4,200 client commands are stored as the actor stores them (the engine
+    plays them), and the server recovers the table: the first id is no longer in
+    the table's memory, and sending it again is answered ``duplicate_message``.
+    """
+    url = f"sqlite:///{tmp_path / 'burraco.db'}"
+    server = ServerProcess(url, tmp_path / "server.log", extra=["--sqlite-sync", "normal"])
+    server.start()
+    try:
+        ada, bob = server.guest("Ada"), server.guest("Bob")
+        table = server.create_table(ada, players=2, target=100_000)
+
+        async def first() -> dict[str, Any]:
+            _, (one, two) = await two_players_at(server, table, ada, bob)
+            answer = await one.act("draw", cmid="the-first")
+            await one.close()
+            await two.close()
+            return answer
+
+        acked = asyncio.run(first())
+        assert acked["t"] == "ack"
+        server.stop()
+        played = play_stored_commands(url, table["table_id"], RECENT_CMIDS + 104)
+        assert played > RECENT_CMIDS
+        server = ServerProcess(url, tmp_path / "server.log", extra=["--sqlite-sync", "normal"])
+        server.port = int(table["ws"].rsplit(":", 1)[1].split("/", 1)[0])
+        server.http = httpx.Client(base_url=server.base, timeout=30)
+        server.start()
+
+        async def again() -> dict[str, Any]:
+            one = Client(server, table, 0, guest=ada)
+            await one.connect()
+            return await one.command({"t": "act", "id": "the-first", "v": one.version,
+                                      "action": "draw"})
+
+        answer = asyncio.run(again())
+        assert answer["code"] == "duplicate_message", answer
+        assert answer["applied"] == {"from": acked["from"], "to": acked["to"]}
+    finally:
+        server.stop()
+
+
+async def two_players_at(server: ServerProcess, table: dict[str, Any], *guests: str
+                         ) -> tuple[dict[str, Any], list[Client]]:
+    clients = [Client(server, table, seat, guest=g) for seat, g in enumerate(guests)]
+    for client in clients:
+        assert (await client.connect())["t"] == "hello_ok"
+    await clients[0].my_turn()
+    return table, clients
+
+
+def play_stored_commands(db_url: str, table_id: str, count: int) -> int:
+    """Store ``count`` client commands as the actor would (the scripted player plays them)."""
+    engine = make_engine(db_url)
+    try:
+        with engine.begin() as conn:
+            load = repo.load_table(conn, table_id)
+            assert load is not None
+            game = rebuild(load)
+            units = []
+            for number in range(count):
+                if game.status != PLAYING or game.hand is None or game.turn is None:
+                    break
+                choice = scripted_choice([str(a) for a in legal_actions(game.hand)])
+                step = game.act(game.turn, parse_action(choice), fresh_deal)
+                units.append(build_unit(table_id, game.version, step, command={
+                    "seat": game.turn, "cmid": f"x{number}", "kind": "act",
+                    "body": {"action": choice}, "source": "client"}))
+                game = step.game
+            for chunk in range(0, len(units), 500):  # in order, as the writer's group commit
+                repo.apply_units(conn, units[chunk:chunk + 500])
+        return len(units)
+    finally:
+        engine.dispose()

@@ -18,8 +18,8 @@ import pytest
 from harness import ServerProcess
 
 TABLES = 3
-WARM_UP = 12.0
-WINDOW = 30.0
+WARM_UP = 10.0
+WINDOW = 20.0
 MAX_RSS_BYTES_PER_EVENT = 100
 """Keeping every command id costs about 340 bytes per event; the bounded windows of recent
 events and ids fill during the warm-up, and after it the allocator's own growth measures
