@@ -142,6 +142,21 @@ def test_client_ids_in_the_servers_namespace_are_refused(db_server: ServerProces
     asyncio.run(main())
 
 
+def test_a_nul_in_a_client_id_is_refused_before_any_database_sees_it(
+        db_server: ServerProcess) -> None:
+    """PostgreSQL cannot store a NUL; no database is asked: the id is refused as a message."""
+    async def main() -> None:
+        _, (one, _) = await two_players(db_server)
+        v = one.version
+        await one.send_raw(json.dumps({"t": "act", "id": "nul\x00id", "v": v,
+                                       "action": "draw"}))
+        answer = await one.until(lambda f: f.get("t") == "reject")
+        assert answer["code"] == "bad_message" and answer["id"] is None, answer
+        assert (await one.act("draw", cmid="nul-free"))["t"] == "ack"
+
+    asyncio.run(main())
+
+
 def refuse_client_commands(db_url: str, refuse: bool) -> None:
     """Make the database itself refuse (or take again) the clients' commands."""
     engine = make_engine(db_url)
