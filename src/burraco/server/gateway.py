@@ -2,10 +2,17 @@
 
 The gateway reads frames, turns them into protocol messages (rejecting what is
 malformed, unknown or too large without bothering the table), checks tokens,
-and hands commands to the table's actor.  Frames to the client go through a
-per-connection outbox drained by a writer task, so a slow client never holds up
-its table: past ``outbox_limit`` waiting frames it is disconnected (close code
-4008) and may reconnect with its last version.
+and hands commands to the table's actor.  Nothing after the ``hello`` is read
+until the actor has admitted the connection, and nothing at all after it refused
+it: commands pipelined behind a refused hello are never handled.  Messages are
+counted against the connection's allowance (:mod:`burraco.server.ratelimit`);
+the excess is answered ``rate_limited`` and dropped.
+
+Frames to the client go through a per-connection outbox drained by a writer
+task, so a slow client never holds up its table: past ``outbox_limit`` waiting
+frames it is disconnected (close code 4008) and may reconnect with its last
+version.  While half of that waits the gateway reads nothing more from the
+connection, so a client's own burst is answered as fast as it reads.
 
 Close codes: 4400 bad hello, 4401 bad or missing token, 4403 seat not yours,
 4404 no such table, 4408 no hello in time, 4008 too slow, 1012 server restart.
