@@ -6,8 +6,9 @@ field, right and wrong types, ids with any characters, actions of any text,
 extra fields, numbers past the parser's limits, deep nesting) and raw frames
 (binary, fragmented, with control frames between the fragments, oversized,
 invalid framing), and hellos with commands pipelined behind them in one TCP
-write.  They are sent by the seat on turn (never at the table's version, so no
-command of it may apply), by a seat not on turn, by a spectator and by strangers.
+write.  They are sent by the seat on turn (at the table's version only commands
+other than the draw it owes, which the engine must refuse), by a seat not on turn,
+by a spectator and by strangers.
 Every frame back must be a documented server message, every ``reject`` code
 must be in :data:`ERROR_CODES`, no ``ack`` may come, and at the end the table's
 version and the seats' views are exactly what they were.
@@ -31,6 +32,7 @@ from rawws import BINARY, CLOSE, CONTINUATION, PING, TEXT, RawSocket, frame, tex
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from burraco.engine.actions import ActionParseError, Draw, Pickup, parse_action
 from burraco.server.protocol import CLIENT_TYPES, ERROR_CODES, check_server_message
 
 ANSWERS = ("reject", "pong", "sync")
@@ -161,7 +163,16 @@ def messages(current: int) -> st.SearchStrategy[dict[str, Any]]:
     return st.fixed_dictionaries({"t": kinds}, optional=optional)
 
 
-def commands(current: int, *, at_version: bool) -> st.SearchStrategy[dict[str, Any]]:
+def takes_a_card(action: str) -> bool:
+    """Whether ``action`` reads as the draw or pickup the seat on turn may play now."""
+    try:
+        return isinstance(parse_action(action), Draw | Pickup)
+    except ActionParseError:
+        return False
+
+
+def commands(current: int, *, at_version: bool,
+             acts: st.SearchStrategy[str] = actions) -> st.SearchStrategy[dict[str, Any]]:
     """Well-formed acts and undos, so that the table's own checks are fuzzed too."""
     good_ids = st.text(st.characters(codec="utf-8", exclude_categories=("Cc", "Cs")),
                        min_size=1, max_size=64).filter(lambda i: i.isprintable()
@@ -170,7 +181,7 @@ def commands(current: int, *, at_version: bool) -> st.SearchStrategy[dict[str, A
         lambda n: n != current)
     seat = st.sampled_from([0, 1, 5, -3])
     act = st.fixed_dictionaries({"t": st.just("act"), "id": good_ids, "v": v,
-                                 "action": actions}, optional={"seat": seat})
+                                 "action": acts}, optional={"seat": seat})
     undo = st.fixed_dictionaries({"t": st.just("undo"), "id": good_ids, "v": v},
                                  optional={"seat": seat})
     return act | undo
@@ -203,6 +214,9 @@ def test_fuzzed_messages_from_every_kind_of_connection(table: Table, data: st.Da
     payloads = encoded(table.version)
     if name != "ada":  # not on turn: even a command at the table's version must not apply
         payloads |= commands(table.version, at_version=True).map(json.dumps)
+    else:  # on turn, before her draw (§3.1): at the version, anything but a draw is refused
+        payloads |= commands(table.version, at_version=True, acts=actions.filter(
+            lambda a: not takes_a_card(a))).map(json.dumps)
     for payload in data.draw(st.lists(payloads, min_size=1, max_size=6)):
         answer = table.ask(name, payload)
         assert answer["t"] in ANSWERS
