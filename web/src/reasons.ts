@@ -139,6 +139,7 @@ export const CODE_TEXT: Record<string, { en: string; it: string }> = {
   undo_not_allowed: { en: "Undo is not possible here.", it: "Qui non si può annullare." },
   nothing_to_undo: { en: "Nothing to undo.", it: "Niente da annullare." },
   overloaded: { en: "The table is busy: try again.", it: "Il tavolo è occupato: riprova." },
+  rate_limited: { en: "Too many commands at once: try again in a moment.", it: "Troppi comandi tutti insieme: riprova tra un momento." },
   storage_error: { en: "The server could not save that: try again.", it: "Il server non ha potuto salvare: riprova." },
   internal_error: { en: "The server failed on that command.", it: "Il server ha avuto un errore su quel comando." },
   bad_action: { en: "That action cannot be read.", it: "Quell'azione non è leggibile." },

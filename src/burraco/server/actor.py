@@ -24,7 +24,7 @@ import contextlib
 import json
 import logging
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -46,14 +46,17 @@ from burraco.server.game import (
 )
 from burraco.server.identity import Guest
 from burraco.server.projection import frame, frames_for, project, sync_body
-from burraco.server.protocol import Act, Hello, Undo, ack, dumps, reject
+from burraco.server.protocol import Act, Hello, Undo, ack, dumps, reject, server_cmid
 from burraco.server.seats import SeatBots
+from burraco.server.storage import repository as repo
 from burraco.server.storage.repository import CommitUnit
 from burraco.server.storage.writer import Writer
 
 log = logging.getLogger("burraco.server.actor")
 RECENT_EVENTS = 400
 """Events kept in memory per table for catching up reconnecting clients (about two hands)."""
+RETRY_SECONDS = 1.0
+"""After a move of the server's own (clock, bot, stand-in) failed to be stored: try again."""
 
 
 class Conn(Protocol):
@@ -62,6 +65,8 @@ class Conn(Protocol):
     seat: int | None
     guest: Guest | None
     wants_legal: bool
+    pending: int
+    """The connection's commands (and syncs) queued here: the actor counts them down."""
 
     def send(self, text: str) -> None: ...
 
@@ -72,8 +77,16 @@ class Conn(Protocol):
 
 @dataclass(slots=True)
 class Join:
+    """A connection's accepted tokens asking to join; ``admitted`` says if the table took it.
+
+    The gateway reads nothing more from the connection until ``admitted`` is
+    resolved, and stops reading when it is ``False``.
+    """
+
     conn: Conn
     hello: Hello
+    admitted: asyncio.Future[bool] = field(default_factory=lambda: asyncio.get_running_loop()
+                                           .create_future())
 
 
 @dataclass(slots=True)
@@ -150,7 +163,7 @@ class TableActor:
         self.log: deque[tuple[int, str, str]] = deque(
             ((v, kind, json.dumps(payload)) for v, kind, payload in recent or ()),
             maxlen=RECENT_EVENTS)
-        self.cmids = dict(cmids or {})
+        self.cmids = RecentIds(cmids or {})
         self.subs: list[Conn] = []
         self.online = [0] * self.config.players
         self.grace: dict[int, tuple[float, asyncio.TimerHandle]] = {}
@@ -176,6 +189,10 @@ class TableActor:
         self._queue.put_nowait(None)
         if self._task is not None:
             await self._task
+        while not self._queue.empty():  # what was queued behind the stop is never handled
+            left = self._queue.get_nowait()
+            if isinstance(left, Join | Claim):
+                _settle(left, False if isinstance(left, Join) else "table_closed")
         for _, handle in self.grace.values():
             handle.cancel()
         if self._clock_handle is not None:
@@ -195,10 +212,15 @@ class TableActor:
             item = await self._queue.get()
             if item is None:
                 return
+            if isinstance(item, ClientCommand | Resync):
+                item.conn.pending -= 1
             try:
                 await self._handle(item)
             except Exception:  # a bug must not kill the table: log it, answer, carry on
                 log.exception("table %s: failed handling %r", self.table_id, item)
+                if isinstance(item, Join):
+                    _settle(item, False)
+                    item.conn.close(1011, "internal error")
                 if isinstance(item, ClientCommand):
                     self._reject(item.conn, "internal_error", "the server failed on this "
                                  "command (a bug); send sync to see the table", item.message.id)
@@ -209,11 +231,12 @@ class TableActor:
         elif isinstance(item, BotCommand):
             await self._bot_command(item)
         elif isinstance(item, Join):
-            await self._join(item.conn, item.hello)
+            _settle(item, await self._join(item.conn, item.hello))
         elif isinstance(item, Leave):
             self._leave(item.conn)
         elif isinstance(item, Resync):
-            self._send_sync(item.conn)
+            if item.conn in self.subs:  # a connection the table did not admit sees nothing
+                self._send_sync(item.conn)
         elif isinstance(item, Timer):
             await self._timer(item)
         elif isinstance(item, Claim):
@@ -231,12 +254,22 @@ class TableActor:
     async def _client_command(self, conn: Conn, message: Act | Undo) -> None:
         cmid = message.id
         seat = conn.seat
+        if conn not in self.subs:  # never admitted (or gone): its hello was not accepted
+            return self._reject(conn, "hello_required", "this connection has not joined the "
+                                "table", cmid)
         if seat is None:
             return self._reject(conn, "spectator", "spectators cannot act", cmid)
+        holder = self.game.holders[seat] if 0 <= seat < len(self.game.holders) else None
+        if holder is None or conn.guest is None or holder.guest_id != conn.guest.id:
+            # §4: a held seat needs its seat token *and* its holder's guest token
+            return self._reject(conn, "seat_taken", f"seat {seat} is not held by this "
+                                "connection's guest", cmid)
         if message.seat is not None and message.seat != seat:
             return self._reject(conn, "not_your_seat", f"this connection holds seat {seat}, "
                                 f"not seat {message.seat}", cmid)
         done = self.cmids.get((seat, cmid))
+        if done is None and self.cmids.forgot:  # an id too old for memory may be stored
+            done = await self._stored_versions(seat, cmid)
         if done is not None:
             return self._reject(
                 conn, "duplicate_message",
@@ -278,9 +311,19 @@ class TableActor:
         except GameError as exc:
             log.error("table %s: %s move %s refused: %s", self.table_id, item.source,
                       item.action, exc.reason)
-            return
-        await self._commit(step, seat=item.seat, cmid=f"{item.source}-{game.version + 1}",
-                           kind="act", body={"action": str(item.action)}, source=item.source)
+            return self._bot_again()
+        if not await self._commit(step, seat=item.seat,
+                                  cmid=server_cmid(item.source, game.version + 1), kind="act",
+                                  body={"action": str(item.action)}, source=item.source):
+            self._bot_again()
+
+    def _bot_again(self) -> None:
+        """The bot's move was not stored: ask it again shortly (never leave the table stuck)."""
+        def again() -> None:
+            self._bot_version = -1
+            self._schedule_bot()
+
+        asyncio.get_running_loop().call_later(RETRY_SECONDS, again)
 
     async def _claim(self, seat: int, guest: Guest, conn: Conn | None) -> str | None:
         """Bind ``seat`` to ``guest``; ``None`` when done, else the error code."""
@@ -291,7 +334,7 @@ class TableActor:
                 return None
             self._reject(conn, exc.code, exc.reason, None)
             return exc.code
-        ok = await self._commit(step, seat=seat, cmid=f"claim-{self.game.version + 1}",
+        ok = await self._commit(step, seat=seat, cmid=server_cmid("claim", self.game.version + 1),
                                 kind="claim", body={"guest_id": guest.id,
                                                     "nickname": guest.nickname},
                                 source="client", conn=conn)
@@ -316,15 +359,18 @@ class TableActor:
             "seat": seat, "cmid": cmid, "kind": kind, "body": body, "source": source})
         try:
             await self.writer.commit(unit)
-        except Exception as exc:
+        except Exception as exc:  # the database's words (SQL, parameters) stay in the log
+            if source == "client" and await self._reject_if_applied(conn, seat, cmid):
+                return False
             log.error("table %s: storing versions %d-%d failed: %s", self.table_id, first,
                       step.game.version, exc)
-            self._reject(conn, "storage_error", f"the database refused the command ({exc}); "
+            self._reject(conn, "storage_error", "the database did not take the command; "
                          "nothing changed, retry", cmid if source == "client" else None)
             return False
         self.game = step.game
         self.commands += 1
-        self.cmids[(seat, cmid)] = (first, step.game.version)
+        if kind in ("act", "undo") and source == "client":  # the server's ids are its own
+            self.cmids.add((seat, cmid), (first, step.game.version))
         try:
             self._broadcast(first, step.events)
         except Exception:  # stored but not shown: never leave a client with a gap
@@ -338,6 +384,24 @@ class TableActor:
         self._after_change()
         if step.ended is not None and self.game.grouped and self._on_hand_end is not None:
             self._on_hand_end(self.table_id)
+        return True
+
+    async def _stored_versions(self, seat: int, cmid: str) -> tuple[int, int] | None:
+        try:
+            return await self.writer.run(
+                lambda db: repo.applied_command(db, self.table_id, seat, cmid))
+        except Exception:
+            log.exception("table %s: cannot look up command id %r", self.table_id, cmid)
+            return None
+
+    async def _reject_if_applied(self, conn: Conn | None, seat: int, cmid: str) -> bool:
+        """A command refused by the database because its id is stored: ``duplicate_message``."""
+        done = await self._stored_versions(seat, cmid)
+        if done is None:
+            return False
+        self._reject(conn, "duplicate_message",
+                     f"message {cmid!r} was already applied as versions {done[0]}-{done[1]}",
+                     cmid, applied={"from": done[0], "to": done[1]})
         return True
 
     # --- sending -------------------------------------------------------------------------------
@@ -403,23 +467,29 @@ class TableActor:
 
     # --- connections ---------------------------------------------------------------------------
 
-    async def _join(self, conn: Conn, hello: Hello) -> None:
+    def _refuse_join(self, conn: Conn, code: str, reason: str, close_code: int) -> bool:
+        self._reject(conn, code, reason, None)
+        conn.seat = None  # whatever it pipelined after its hello acts for no seat
+        conn.close(close_code, code.replace("_", " "))
+        return False
+
+    async def _join(self, conn: Conn, hello: Hello) -> bool:
+        """Admit a connection (True), or refuse and close it (False)."""
         seat = conn.seat
         game = self.game
         if seat is not None:
             if not 0 <= seat < self.config.players:
-                self._reject(conn, "no_such_seat", f"no seat {seat} at a table of "
-                             f"{self.config.players}", None)
-                return conn.close(4400, "no such seat")
+                return self._refuse_join(conn, "no_such_seat", f"no seat {seat} at a table of "
+                                         f"{self.config.players}", 4400)
             if self.config.is_bot(seat):
-                self._reject(conn, "bot_seat", f"seat {seat} is played by a bot", None)
-                return conn.close(4403, "bot seat")
+                return self._refuse_join(conn, "bot_seat", f"seat {seat} is played by a bot",
+                                         4403)
             holder = game.holders[seat]
-            assert conn.guest is not None
+            if conn.guest is None:
+                return self._refuse_join(conn, "guest_required", "a seat needs a guest", 4401)
             if holder is not None and holder.guest_id != conn.guest.id:
-                self._reject(conn, "seat_taken", f"seat {seat} is held by {holder.nickname}",
-                             None)
-                return conn.close(4403, "seat taken")
+                return self._refuse_join(conn, "seat_taken",
+                                         f"seat {seat} is held by {holder.nickname}", 4403)
         self.subs.append(conn)
         catch_up = self._catch_up_mode(hello.v)
         conn.send(dumps({"t": "hello_ok", "table": self.table_id, "seat": seat,
@@ -448,8 +518,11 @@ class TableActor:
             if game.holders[seat] is None and await self._claim(seat, conn.guest, conn):
                 self.online[seat] -= 1
                 self.subs.remove(conn)
-                return conn.close(4409, "claim failed")
+                conn.seat = None
+                conn.close(4409, "claim failed")
+                return False
             self._send_presence()
+        return True
 
     def _catch_up_mode(self, client_version: int | None) -> str:
         current = self.game.version
@@ -592,8 +665,11 @@ class TableActor:
                 log.error("table %s: timeout move %s refused: %s", self.table_id, action, exc)
                 return
             if not await self._commit(step, seat=timer.seat,
-                                      cmid=f"clock-{game.version + 1}", kind="act",
+                                      cmid=server_cmid("clock", game.version + 1), kind="act",
                                       body={"action": str(action)}, source="clock"):
+                # not stored: the turn is still out of time, so try again shortly
+                self._clock_handle = asyncio.get_running_loop().call_later(
+                    RETRY_SECONDS, self.submit, Timer("clock", timer.seat, timer.key))
                 return
 
     # --- for the hub ---------------------------------------------------------------------------
@@ -607,6 +683,42 @@ class TableActor:
         for conn in list(self.subs):
             with contextlib.suppress(Exception):
                 conn.close(code, reason)
+
+
+class RecentIds:
+    """The clients' latest command ids at a table and the versions they got, at most ``size``.
+
+    A table playing for hours must not keep every id it ever saw: past ``size``
+    the oldest are forgotten, and from then on (``forgot``) an id not found here
+    is looked up in the database.  The server's own commands are not kept: their
+    ids are in a namespace no client may use.
+    """
+
+    def __init__(self, items: dict[tuple[int, str], tuple[int, int]],
+                 size: int = repo.RECENT_CMIDS) -> None:
+        self.size = size
+        self.forgot = len(items) > size
+        self._ids: OrderedDict[tuple[int, str], tuple[int, int]] = OrderedDict(
+            sorted(items.items(), key=lambda item: item[1])[-size:])
+
+    def get(self, key: tuple[int, str]) -> tuple[int, int] | None:
+        return self._ids.get(key)
+
+    def add(self, key: tuple[int, str], versions: tuple[int, int]) -> None:
+        self._ids[key] = versions
+        if len(self._ids) > self.size:
+            self._ids.popitem(last=False)
+            self.forgot = True
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+
+def _settle(item: Join | Claim, outcome: Any) -> None:
+    """Resolve a queued join or claim whose answer someone awaits (once)."""
+    future = item.admitted if isinstance(item, Join) else item.done
+    if not future.done():
+        future.set_result(outcome)
 
 
 def build_unit(table_id: str, before: int, step: Step, *, command: dict[str, Any],

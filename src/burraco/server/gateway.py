@@ -2,10 +2,17 @@
 
 The gateway reads frames, turns them into protocol messages (rejecting what is
 malformed, unknown or too large without bothering the table), checks tokens,
-and hands commands to the table's actor.  Frames to the client go through a
-per-connection outbox drained by a writer task, so a slow client never holds up
-its table: past ``outbox_limit`` waiting frames it is disconnected (close code
-4008) and may reconnect with its last version.
+and hands commands to the table's actor.  Nothing after the ``hello`` is read
+until the actor has admitted the connection, and nothing at all after it refused
+it: commands pipelined behind a refused hello are never handled.  Messages are
+counted against the connection's allowance (:mod:`burraco.server.ratelimit`);
+the excess is answered ``rate_limited`` and dropped.
+
+Frames to the client go through a per-connection outbox drained by a writer
+task, so a slow client never holds up its table: past ``outbox_limit`` waiting
+frames it is disconnected (close code 4008) and may reconnect with its last
+version.  While half of that waits the gateway reads nothing more from the
+connection, so a client's own burst is answered as fast as it reads.
 
 Close codes: 4400 bad hello, 4401 bad or missing token, 4403 seat not yours,
 4404 no such table, 4408 no hello in time, 4008 too slow, 1012 server restart.
@@ -35,6 +42,7 @@ from burraco.server.protocol import (
     read_client_message,
     reject,
 )
+from burraco.server.ratelimit import IN_FLIGHT, TokenBucket
 
 log = logging.getLogger("burraco.server.gateway")
 
@@ -48,8 +56,12 @@ class WsConnection:
         self.seat: int | None = None
         self.guest: Guest | None = None
         self.wants_legal = False
+        self.pending = 0
+        """Commands of this connection queued at the table and not yet handled."""
         self._frames: deque[str] = deque()
         self._wake = asyncio.Event()
+        self._room = asyncio.Event()
+        self._room.set()
         self._close: tuple[int, str] | None = None
 
     def send(self, text: str) -> None:
@@ -60,6 +72,17 @@ class WsConnection:
             return
         self._frames.append(text)
         self._wake.set()
+        if len(self._frames) >= self.limit // 2:
+            self._room.clear()
+
+    async def room(self) -> None:
+        """Wait while half the outbox is full: the reader answers no faster than it is read.
+
+        Reading the next message waits here, so a burst of messages is answered
+        at the pace the client takes the answers (TCP pushes back on it) rather
+        than queued until the outbox limit closes a client that does read.
+        """
+        await self._room.wait()
 
     def close(self, code: int, reason: str) -> None:
         if self._close is None:
@@ -76,11 +99,16 @@ class WsConnection:
                 self._wake.clear()
                 while frames:
                     await send({"type": "websocket.send", "text": frames.popleft()})
+                    if len(frames) <= self.limit // 4:
+                        self._room.set()
+                self._room.set()
                 if self._close is not None:
                     await self.ws.close(*self._close)
                     return
         except (WebSocketDisconnect, RuntimeError, OSError):
             self._close = self._close or (1006, "gone")
+        finally:
+            self._room.set()  # a reader waiting for room must not wait for a gone client
 
 
 async def serve_connection(ws: WebSocket, table_id: str, hub: Hub) -> None:
@@ -102,7 +130,11 @@ async def serve_connection(ws: WebSocket, table_id: str, hub: Hub) -> None:
         if not _admit(conn, hello, table_id, hub, ws, public=actor.config.public):
             actor = None
             return
-        actor.submit(Join(conn, hello))
+        join = Join(conn, hello)
+        actor.submit(join)
+        # nothing the client pipelined behind its hello is read before the table admits it
+        if not await join.admitted:
+            return
         await _read_loop(ws, conn, actor, settings.max_message_bytes)
     except WebSocketDisconnect:
         pass
@@ -183,23 +215,47 @@ def _admit(conn: WsConnection, hello: Hello, table_id: str, hub: Hub, ws: WebSoc
 
 
 async def _read_loop(ws: WebSocket, conn: WsConnection, actor: Any, limit: int) -> None:
+    bucket = TokenBucket()
     while True:
+        await conn.room()
         message = await ws.receive()
         if message["type"] == "websocket.disconnect":
             return
         try:
             parsed = read_client_message(message.get("text", message.get("bytes")), limit=limit)
         except ProtocolError as exc:
-            conn.send(dumps(reject(exc.code, exc.reason, exc.cmid, actor.game.version)))
+            if bucket.take():
+                conn.send(dumps(reject(exc.code, exc.reason, exc.cmid, actor.game.version)))
+            else:
+                _rate_limited(conn, bucket, exc.cmid, actor)
+            continue
+        if not bucket.take():
+            _rate_limited(conn, bucket, getattr(parsed, "id", None), actor)
             continue
         if isinstance(parsed, Ping):
             conn.send('{"t":"pong"}')
+        elif isinstance(parsed, Sync | Act | Undo) and conn.pending >= IN_FLIGHT:
+            conn.send(dumps(reject(
+                "rate_limited", f"{IN_FLIGHT} of this connection's commands are waiting at "
+                "the table: this one was dropped; wait for their answers", getattr(
+                    parsed, "id", None), actor.game.version)))
         elif isinstance(parsed, Sync):
+            conn.pending += 1
             actor.submit(Resync(conn))
         elif isinstance(parsed, Act | Undo):
+            conn.pending += 1
             if not actor.submit(ClientCommand(conn, parsed)):
+                conn.pending -= 1
                 conn.send(dumps(reject("overloaded", "too many commands are waiting at this "
                                        "table; retry", parsed.id, actor.game.version)))
         else:
             conn.send(dumps(reject("already_joined", "this connection has already sent its "
                                    "hello", None, actor.game.version)))
+
+
+def _rate_limited(conn: WsConnection, bucket: TokenBucket, cmid: str | None,
+                  actor: Any) -> None:
+    conn.send(dumps(reject(
+        "rate_limited", f"more than {bucket.rate:g} messages a second (bursts of "
+        f"{bucket.burst:g}): this one was dropped; send again in "
+        f"{bucket.retry_after():.2f} s", cmid, actor.game.version)))

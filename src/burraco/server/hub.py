@@ -315,9 +315,8 @@ class Hub:
         actors = []
         for (table_id, step), deal in zip(opened, deals, strict=True):
             recent = [(1 + i, e.kind, e.payload) for i, e in enumerate(step.events)]
-            actors.append(self._new_actor(table_id, step.game, recent,
-                                          {(-1, "open"): (1, step.game.version)},
-                                          deal=deal, group=deal_group))
+            actors.append(self._new_actor(table_id, step.game, recent, {}, deal=deal,
+                                          group=deal_group))
         for actor, request in zip(actors, requests, strict=True):
             if request.creator_seat is not None:
                 error = await actor.claim(request.creator_seat, creator)

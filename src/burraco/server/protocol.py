@@ -15,9 +15,44 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+)
 
-CLIENT_ID = Annotated[str, Field(min_length=1, max_length=64)]
+SERVER_ID_PREFIX = "server:"
+"""Every client message id the server stores for itself starts with this; no client's may."""
+MAX_CLIENT_ID = 64
+
+
+def server_cmid(source: str, version: int) -> str:
+    """The id of a command the server plays itself (clock, stand-in, bot, claim)."""
+    return f"{SERVER_ID_PREFIX}{source}-{version}"
+
+
+def client_id_problem(value: str) -> str | None:
+    """Why ``value`` cannot be a client message id (``None`` when it can)."""
+    if not 1 <= len(value) <= MAX_CLIENT_ID:
+        return f"an id has 1 to {MAX_CLIENT_ID} characters, not {len(value)}"
+    if not value.isprintable():
+        return "an id has printable characters only (no control, format or line characters)"
+    if value.startswith(SERVER_ID_PREFIX):
+        return f"ids starting with {SERVER_ID_PREFIX!r} are the server's own"
+    return None
+
+
+def _check_client_id(value: str) -> str:
+    problem = client_id_problem(value)
+    if problem is not None:
+        raise ValueError(problem)
+    return value
+
+
+CLIENT_ID = Annotated[str, Field(strict=True), AfterValidator(_check_client_id)]
 
 ERROR_CODES: dict[str, str] = {
     # the message itself
@@ -51,6 +86,8 @@ ERROR_CODES: dict[str, str] = {
     "nothing_to_undo": "no meld or attachment of yours since your draw",
     # the server
     "overloaded": "the table has too many commands waiting; retry",
+    "rate_limited": "the connection sent more messages than its rate allows; this one was "
+                    "dropped (not handled): send it again later",
     "storage_error": "the database did not take the command; nothing changed, retry",
     "internal_error": "a bug; send sync to see where the table stands",
 }
@@ -120,17 +157,24 @@ def read_client_message(text: str | bytes | None, *, limit: int) -> ClientMessag
         raise ProtocolError("too_large", f"message of {len(text)} characters; the limit is {limit}")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise ProtocolError("bad_json", f"not JSON: {exc}") from None
+    except RecursionError:
+        raise ProtocolError("bad_json", "not JSON the server reads: nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError, and integers past Python's digit limit
+        raise ProtocolError("bad_json", f"not JSON the server reads: {exc}") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "a message is a JSON object with a \"t\" field")
     kind = data.get("t")
-    cmid = data.get("id") if isinstance(data.get("id"), str) else None
+    raw_id = data.get("id")
+    # a reject carries the id back only when it is one (never control characters, never 10 kB)
+    cmid = raw_id if (isinstance(raw_id, str) and 0 < len(raw_id) <= MAX_CLIENT_ID
+                      and raw_id.isprintable()) else None
     if kind not in CLIENT_TYPES:
-        raise ProtocolError("unknown_type", f"unknown message type {kind!r} (known: "
+        raise ProtocolError("unknown_type", f"unknown message type {kind!r:.40} (known: "
                             f"{', '.join(CLIENT_TYPES)})", cmid)
     try:
         return _CLIENT.validate_python(data)
+    except RecursionError:
+        raise ProtocolError("bad_message", f"{kind}: nested too deeply", cmid) from None
     except ValidationError as exc:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in err['loc'][1:]) or 'message'}: {err['msg']}"

@@ -66,6 +66,9 @@ class CommitUnit:
     """Hands whose held reveal this command published."""
 
 
+RECENT_CMIDS = 4096
+"""Client message ids a live table keeps in memory to answer ``duplicate_message`` at once
+(more than a whole match of human play); older ones are looked up (:func:`applied_command`)."""
 _TABLES = Base.metadata.tables["tables"]
 _EVENTS = Base.metadata.tables["events"]
 _COMMANDS = Base.metadata.tables["commands"]
@@ -202,11 +205,14 @@ def load_table(conn: Connection, table_id: str, *, recent: int = 400) -> TableLo
             select(CommandRow.__table__).where(CommandRow.table_id == table_id,
                                      CommandRow.first_version > since)
             .order_by(CommandRow.first_version))]
-    cmids = {
+    cmids = {  # the clients' latest only: older ones are looked up when needed
         (seat, cmid): (first, last)
-        for seat, cmid, first, last in conn.execute(
+        for seat, cmid, first, last in reversed(conn.execute(
             select(CommandRow.seat, CommandRow.cmid, CommandRow.first_version,
-                   CommandRow.last_version).where(CommandRow.table_id == table_id))}
+                   CommandRow.last_version).where(
+                CommandRow.table_id == table_id, CommandRow.source == "client",
+                CommandRow.kind.in_(("act", "undo")))
+            .order_by(CommandRow.first_version.desc()).limit(RECENT_CMIDS + 1)).all())}
     first_hand = snap.hand_no if snap is not None else 1
     games = {
         g.number: {"deck": g.deck, "salt": g.salt, "cut": g.cut, "dealer": g.dealer}
@@ -224,6 +230,16 @@ def load_table(conn: Connection, table_id: str, *, recent: int = 400) -> TableLo
     return TableLoad(table_id, row.config, row.version, row.status,
                      snap.state if snap is not None else None, since, commands, games, cmids,
                      events, group.id if group else None, group.secret if group else None)
+
+
+def applied_command(conn: Connection, table_id: str, seat: int,
+                    cmid: str) -> tuple[int, int] | None:
+    """The versions a stored command got (first, last), or ``None`` if there is none."""
+    row = conn.execute(
+        select(CommandRow.first_version, CommandRow.last_version).where(
+            CommandRow.table_id == table_id, CommandRow.seat == seat,
+            CommandRow.cmid == cmid)).first()
+    return (row[0], row[1]) if row is not None else None
 
 
 def table_summaries(conn: Connection, *, public_only: bool = True,
