@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, fields
-from functools import cache
+from functools import lru_cache
 from typing import Any, Literal, get_type_hints
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -18,6 +18,13 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from burraco.bots import make_bot
 from burraco.engine.deal import DealError
 from burraco.engine.rules import Rules
+from burraco.server.rules_bounds import (
+    SCORE_CAP,
+    SMAZZATE_CAP,
+    OptionError,
+    check_cards,
+    check_option,
+)
 
 Mode = Literal["free", "smazzate"]
 
@@ -46,8 +53,8 @@ class TableRequest(BaseModel):
     rules: str = "fibur"
     options: dict[str, Any] = Field(default_factory=dict)
     mode: Mode = "free"
-    target: int | None = Field(default=None, ge=1, le=100_000)
-    smazzate: int | None = Field(default=None, ge=1, le=50)
+    target: int | None = Field(default=None, ge=1, le=SCORE_CAP)
+    smazzate: int | None = Field(default=None, ge=1, le=SMAZZATE_CAP)
     seats: list[SeatRequest] | None = None
     public: bool = True
     casual: bool = True
@@ -107,7 +114,7 @@ class TableConfig:
         return cls(**values)
 
 
-@cache
+@lru_cache(maxsize=256)  # bounded: every distinct set of options is a new key
 def _rules(preset: str, options_json: str, target: int | None) -> Rules:
     rules = Rules.preset(preset).with_options(**_typed_options(json.loads(options_json)))
     return rules.with_options(target=target) if target is not None else rules
@@ -124,8 +131,19 @@ def _typed_options(options: dict[str, Any]) -> dict[str, Any]:
             out[name] = TypeAdapter(hints[name]).validate_json(json.dumps(value), strict=True)
         except ValidationError as exc:
             first = exc.errors()[0]
-            raise TableConfigError(f"options.{name}", f"{first['msg']} (got {value!r})") from None
+            raise TableConfigError(f"options.{name}",
+                                   f"{first['msg']} (got {_short(value)})") from None
+        try:
+            check_option(name, out[name])
+        except OptionError as exc:
+            raise TableConfigError(exc.field, str(exc)) from None
     return out
+
+
+def _short(value: Any) -> str:
+    """A value as shown in an error: its start only, so a huge value gives a short answer."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def build_config(request: TableRequest) -> TableConfig:
@@ -135,6 +153,10 @@ def build_config(request: TableRequest) -> TableConfig:
     except ValueError as exc:
         raise TableConfigError("rules", str(exc)) from None
     rules = base.with_options(**_typed_options(request.options))
+    try:
+        check_cards(rules, request.players, set(request.options))
+    except OptionError as exc:
+        raise TableConfigError(exc.field, str(exc)) from None
     seats = request.seats or [SeatRequest(kind="human")] * request.players
     if len(seats) != request.players:
         raise TableConfigError(
@@ -182,11 +204,17 @@ def _check_level(level: str, field: str) -> None:
 
 
 def _check_playable(config: TableConfig) -> None:
-    """Deal one hand under these settings, so a table that cannot play is never created."""
+    """Deal one hand and list its first moves, so a table that cannot play is never created."""
+    from burraco.engine.deal import deal_seeded
+    from burraco.engine.legal import legal_actions
+    from burraco.engine.state import HandState
     from burraco.server.game import Game, fresh_deal
 
     try:
         Game.new(config).trial_deal(fresh_deal)
-    except (DealError, ValueError) as exc:
+        rules = config.rules_value()
+        legal_actions(HandState.start(deal_seeded(0, players=config.players, rules=rules),
+                                      rules))
+    except (DealError, ValueError, IndexError) as exc:
         field = "players" if "player" in str(exc) else "options"
         raise TableConfigError(field, str(exc)) from None
