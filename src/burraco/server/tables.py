@@ -16,7 +16,7 @@ from typing import Any, Literal, get_type_hints
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from burraco.bots import make_bot
-from burraco.engine.deal import DealError
+from burraco.engine.deal import PLAYER_COUNTS, DealError
 from burraco.engine.rules import Rules
 from burraco.server.rules_bounds import (
     SCORE_CAP,
@@ -37,32 +37,42 @@ class TableConfigError(ValueError):
         self.field = field
 
 
+NAME_CAP = 64
+"""Longest rules preset or bot level name a request may give."""
+
+
 class SeatRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     kind: Literal["human", "bot"]
-    level: str | None = Field(default=None, description="bot level, for bot seats")
+    level: str | None = Field(default=None, max_length=NAME_CAP,
+                              description="bot level, for bot seats")
 
 
 class TableRequest(BaseModel):
-    """``POST /api/tables``: every field is optional except the seats' kinds."""
+    """``POST /api/tables``: every field is optional except the seats' kinds.
 
-    model_config = ConfigDict(extra="forbid")
+    Types are strict (``"public": "yes"`` is refused, not read as true) and every size
+    a client chooses is capped; the rules options are checked against the engine by
+    :func:`build_config`.
+    """
 
-    players: int = Field(default=4, ge=2, le=6)
-    rules: str = "fibur"
-    options: dict[str, Any] = Field(default_factory=dict)
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    players: int = Field(default=4, ge=min(PLAYER_COUNTS), le=max(PLAYER_COUNTS))
+    rules: str = Field(default="fibur", max_length=NAME_CAP)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=len(fields(Rules)))
     mode: Mode = "free"
     target: int | None = Field(default=None, ge=1, le=SCORE_CAP)
     smazzate: int | None = Field(default=None, ge=1, le=SMAZZATE_CAP)
-    seats: list[SeatRequest] | None = None
+    seats: list[SeatRequest] | None = Field(default=None, max_length=max(PLAYER_COUNTS))
     public: bool = True
     casual: bool = True
     turn_seconds: float | None = Field(default=None, ge=1, le=3600)
     grace_seconds: float = Field(default=60, ge=0, le=3600)
-    standin: str = "basic"
+    standin: str = Field(default="basic", max_length=NAME_CAP)
     bot_delay: float = Field(default=0.8, ge=0, le=10)
-    creator_seat: int | None = Field(default=None, ge=0)
+    creator_seat: int | None = Field(default=None, ge=0, lt=max(PLAYER_COUNTS))
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,8 +23,10 @@ A refused change answers 422 with the page and the reason, and changes nothing.
 If ``BURRACO_DIRECTOR_KEY`` is set, the POSTs and the director's page (which
 holds the seat invitations of online rounds) need the cookie set by
 ``GET /tournaments/login?key=KEY``; without it the pages are open, as suits a
-club's own machine.  Whoever is not the director sees a duplicate round's
-results only once every table has finished (:func:`public`).
+club's own machine.  A duplicate round's results are shown before every table
+has finished (:func:`public`) only on the director's page and to a request that
+gives the key (cookie, or the ``X-Director-Key`` header): the JSON, the CSV
+exports and the printable page hide them otherwise, whether a key is set or not.
 """
 
 from __future__ import annotations
@@ -99,10 +101,31 @@ def _int(form: dict[str, str], name: str, what: str, default: int | None = None)
         raise TournamentError(f"{what} must be a whole number, not {text!r}") from None
 
 
+KEY_HEADER = "x-director-key"
+
+
+def _same_key(given: str, key: str) -> bool:
+    """Constant-time comparison of any text (``compare_digest`` refuses non-ASCII ``str``)."""
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"),
+                               key.encode("utf-8", "surrogatepass"))
+
+
 def is_director(request: Request) -> bool:
     """No key set (a club's own machine), or the director's cookie matches it."""
     key = os.environ.get(KEY_ENV)
-    return not key or hmac.compare_digest(request.cookies.get(KEY_COOKIE, ""), key)
+    return not key or _same_key(request.cookies.get(KEY_COOKIE, ""), key)
+
+
+def director_key_given(request: Request) -> bool:
+    """The key is set and given (the cookie, or the ``X-Director-Key`` header of an API client).
+
+    What anyone may fetch (the JSON, the CSV exports, the printable page) shows a duplicate
+    round's results before every table has finished only to this request: without a key
+    there is no telling the director from a player still at a table.
+    """
+    key = os.environ.get(KEY_ENV)
+    return bool(key) and (_same_key(request.cookies.get(KEY_COOKIE, ""), key)
+                          or _same_key(request.headers.get(KEY_HEADER, ""), key))
 
 
 def _check_key(request: Request) -> None:
@@ -346,9 +369,9 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         return await run_in_threadpool(director.load, tid)
 
     async def seen(request: Request, tid: str) -> Tournament:
-        """The tournament as this visitor may see it (everything, for the director)."""
+        """The tournament as this visitor may see it (everything, for the director's key)."""
         t = await load(request, tid)
-        return t if is_director(request) else public(t)
+        return t if director_key_given(request) else public(t)
 
     async def links(request: Request, t: Tournament, tid: str) -> Links:
         if t.current is None:
