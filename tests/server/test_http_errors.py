@@ -145,7 +145,7 @@ def make_duplicate_round(server: ServerProcess) -> str:
 def test_a_non_ascii_director_cookie_is_refused_not_a_crash(server: ServerProcess) -> None:
     tid = make_duplicate_round(server)
     for key in ("s3cret-kéy", "ключ", "\u00ff" * 10):
-        headers = {"cookie": f"burraco_director={key}".encode("utf-8")}
+        headers = {"cookie": f"burraco_director={key}".encode()}
         page = server.http.get(f"/tournaments/{tid}/", headers=headers)  # type: ignore[arg-type]
         assert page.status_code == 403, page.status_code
         result = server.http.post(f"/tournaments/{tid}/results", headers=headers,  # type: ignore[arg-type]

@@ -19,6 +19,8 @@ serve`` and the browser tests.
                                          entrants
 * ``GET  /api/tournaments/{id}``         the same as JSON
 
+The pages are left out of the OpenAPI schema (they are HTML for people); the JSON is in it.
+
 A refused change answers 422 with the page and the reason, and changes nothing.
 If ``BURRACO_DIRECTOR_KEY`` is set, the POSTs and the director's page (which
 holds the seat invitations of online rounds) need the cookie set by
@@ -42,7 +44,13 @@ from typing import Any
 from urllib.parse import parse_qs, quote
 
 from fastapi import APIRouter, FastAPI, Request
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse
+from fastapi.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
 from starlette.concurrency import run_in_threadpool
 
 from burraco.tournament import online
@@ -390,17 +398,17 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         return html(director_page(tid, t, error=str(exc), online=await links(request, t, tid),
                                   can_play_online=_hub(request) is not None), status)
 
-    @router.get("/tournaments/login")
+    @router.get("/tournaments/login", include_in_schema=False)
     async def login(key: str = "") -> RedirectResponse:
         response = RedirectResponse("/tournaments/", status_code=303)
         response.set_cookie(KEY_COOKIE, key, httponly=True, samesite="strict")
         return response
 
-    @router.get("/tournaments/", response_class=HTMLResponse)
+    @router.get("/tournaments/", response_class=HTMLResponse, include_in_schema=False)
     async def home(request: Request) -> HTMLResponse:
         return html(await run_in_threadpool(home_page, director_of(request)))
 
-    @router.post("/tournaments/")
+    @router.post("/tournaments/", include_in_schema=False)
     async def create(request: Request) -> Any:
         director = director_of(request)
         try:
@@ -415,7 +423,7 @@ def make_router(director_of: DirectorOf) -> APIRouter:
                         exc.status)
         return RedirectResponse(f"/tournaments/{quote(tid)}/?ok=created", status_code=303)
 
-    @router.get("/tournaments/{tid}/", response_class=HTMLResponse)
+    @router.get("/tournaments/{tid}/", response_class=HTMLResponse, include_in_schema=False)
     async def director_view(request: Request, tid: str, ok: str | None = None) -> HTMLResponse:
         if not is_director(request):
             return html(locked_page(tid, f"the director's page is locked: open "
@@ -442,7 +450,7 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         return RedirectResponse(f"/tournaments/{quote(tid)}/?ok={quote(message)}",
                                 status_code=303)
 
-    @router.post("/tournaments/{tid}/pairs")
+    @router.post("/tournaments/{tid}/pairs", include_in_schema=False)
     async def register(request: Request, tid: str) -> Any:
         def act(director: Director, form: dict[str, str]) -> str:
             names = [line.strip() for line in form.get("pairs", "").splitlines()
@@ -454,14 +462,14 @@ def make_router(director_of: DirectorOf) -> APIRouter:
             return f"registered {len(added)} {what}(s): " + ", ".join(p.label for p in added)
         return await change(request, tid, act)
 
-    @router.post("/tournaments/{tid}/rounds")
+    @router.post("/tournaments/{tid}/rounds", include_in_schema=False)
     async def start_round(request: Request, tid: str) -> Any:
         def act(director: Director, form: dict[str, str]) -> str:
             played = director.start_round(tid)
             return f"round {played.number} ({played.movement}) started"
         return await change(request, tid, act)
 
-    @router.post("/tournaments/{tid}/results")
+    @router.post("/tournaments/{tid}/results", include_in_schema=False)
     async def result(request: Request, tid: str) -> Any:
         def act(director: Director, form: dict[str, str]) -> str:
             number = _int(form, "round", "the round")
@@ -482,7 +490,7 @@ def make_router(director_of: DirectorOf) -> APIRouter:
                     f"VP {r.vp[0]}–{r.vp[1]}")
         return await change(request, tid, act)
 
-    @router.post("/tournaments/{tid}/online")
+    @router.post("/tournaments/{tid}/online", include_in_schema=False)
     async def play_online(request: Request, tid: str) -> Any:
         director = director_of(request)
         hub = _hub(request)
@@ -512,7 +520,8 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         return RedirectResponse(f"/tournaments/{quote(tid)}/?ok={quote(message)}",
                                 status_code=303)
 
-    @router.get("/tournaments/{tid}/standings", response_class=HTMLResponse)
+    @router.get("/tournaments/{tid}/standings", response_class=HTMLResponse,
+                include_in_schema=False)
     async def players(request: Request, tid: str, refresh: int | None = None) -> HTMLResponse:
         try:
             t = await load(request, tid)
@@ -520,20 +529,27 @@ def make_router(director_of: DirectorOf) -> APIRouter:
             return html(page("Not found", _notice(None, str(exc))), 404)
         return html(players_page(public(t), refresh, await links(request, t, tid)))
 
-    @router.get("/tournaments/{tid}/print", response_class=HTMLResponse)
+    @router.get("/tournaments/{tid}/print", response_class=HTMLResponse,
+                include_in_schema=False)
     async def printable(request: Request, tid: str) -> HTMLResponse:
         try:
             return html(printable_html(await seen(request, tid)))
         except TournamentError as exc:
             return html(page("Not found", _notice(None, str(exc))), 404)
 
-    @router.get("/tournaments/{tid}/standings.csv")
-    async def standings_file(request: Request, tid: str) -> PlainTextResponse:
-        return _csv(standings_csv(await seen(request, tid)), f"{tid}-standings.csv")
+    @router.get("/tournaments/{tid}/standings.csv", include_in_schema=False)
+    async def standings_file(request: Request, tid: str) -> Response:
+        try:
+            return _csv(standings_csv(await seen(request, tid)), f"{tid}-standings.csv")
+        except TournamentError as exc:
+            return html(page("Not found", _notice(None, str(exc))), 404)
 
-    @router.get("/tournaments/{tid}/results.csv")
-    async def results_file(request: Request, tid: str) -> PlainTextResponse:
-        return _csv(results_csv(await seen(request, tid)), f"{tid}-results.csv")
+    @router.get("/tournaments/{tid}/results.csv", include_in_schema=False)
+    async def results_file(request: Request, tid: str) -> Response:
+        try:
+            return _csv(results_csv(await seen(request, tid)), f"{tid}-results.csv")
+        except TournamentError as exc:
+            return html(page("Not found", _notice(None, str(exc))), 404)
 
     @router.get("/api/tournaments/{tid}")
     async def as_json(request: Request, tid: str) -> JSONResponse:
