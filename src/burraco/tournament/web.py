@@ -132,8 +132,10 @@ def director_key_given(request: Request) -> bool:
     there is no telling the director from a player still at a table.
     """
     key = os.environ.get(KEY_ENV)
-    return bool(key) and (_same_key(request.cookies.get(KEY_COOKIE, ""), key)
-                          or _same_key(request.headers.get(KEY_HEADER, ""), key))
+    if not key:
+        return False
+    return (_same_key(request.cookies.get(KEY_COOKIE, ""), key)
+            or _same_key(request.headers.get(KEY_HEADER, ""), key))
 
 
 def _check_key(request: Request) -> None:
