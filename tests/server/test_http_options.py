@@ -54,7 +54,7 @@ def test_the_most_packs_the_engine_has_play(server: ServerProcess, guest: str,
                                             players: int) -> None:
     """At the largest accepted pack count an all-bot table moves: the bound is the engine's."""
     body = {"players": players, "options": {PACK_FIELDS[players]: MAX_PACKS},
-            "seats": [{"kind": "bot"}] * players, "bot_delay": 0, "public": True}
+            "seats": [{"kind": "bot"}] * players, "bot_delay": 0, "target": 50}
     response = post_table(server, guest, body)
     assert response.status_code == 201, response.text
     table_id = response.json()["table_id"]
