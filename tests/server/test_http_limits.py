@@ -161,6 +161,23 @@ def test_a_body_under_the_limit_is_read(server: ServerProcess) -> None:
     assert big.status_code == 413 and big.json()["code"] == "too_large"
 
 
+def test_a_form_over_the_limit_is_refused_on_the_tournament_pages(
+        server: ServerProcess) -> None:
+    """Pages that read their body themselves get the same refusal, streamed or declared."""
+    sock = connect(server)
+    sock.sendall(b"POST /tournaments/ HTTP/1.1\r\nHost: x\r\n"
+                 b"Content-Type: application/x-www-form-urlencoded\r\n"
+                 b"Transfer-Encoding: chunked\r\n\r\n")
+    with contextlib.suppress(OSError):
+        for _ in range(4):
+            sock.sendall(b"8000\r\n" + b"a" * 0x8000 + b"\r\n")
+    status, body = read_response(sock)
+    assert status == 413 and body["code"] == "too_large", body
+    answer = server.http.post("/tournaments/", content=b"name=" + b"x" * (MAX_BODY + 1),
+                              headers={"content-type": "application/x-www-form-urlencoded"})
+    assert answer.status_code == 413 and answer.json()["code"] == "too_large"
+
+
 def test_a_body_sent_too_slowly_is_answered_408(server: ServerProcess) -> None:
     sock = connect(server)
     sock.sendall(b"POST /api/guests HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
@@ -276,3 +293,9 @@ def test_abandoned_waiting_tables_expire_and_watched_ones_stay(server: ServerPro
     assert server.http.get(f"/api/tables/{watched['table_id']}").status_code == 200
     assert server.http.get(f"/api/tables/{playing['table_id']}").status_code == 200
     assert server.http.get("/healthz").json()["broken"] == 0
+
+
+def test_no_refusal_left_a_traceback(server: ServerProcess) -> None:
+    """Refused and cut requests are answered, not crashed on (the log holds no traceback)."""
+    assert server.http.get("/healthz").status_code == 200
+    assert "Traceback" not in server.log_path.read_text(errors="replace")

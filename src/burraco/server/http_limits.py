@@ -98,7 +98,12 @@ class BodyLimit:
                 started = True
             await send(message)
 
-        await self.app(scope, counted_receive, guarded_send)
+        try:
+            await self.app(scope, counted_receive, guarded_send)
+        except Exception:
+            if not answered:
+                raise
+            # the app failed reading the body it was refused (a disconnect): answered already
 
 
 class RateLimits:
