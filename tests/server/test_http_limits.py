@@ -14,6 +14,7 @@ import contextlib
 import itertools
 import json
 import socket
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -299,3 +300,18 @@ def test_no_refusal_left_a_traceback(server: ServerProcess) -> None:
     """Refused and cut requests are answered, not crashed on (the log holds no traceback)."""
     assert server.http.get("/healthz").status_code == 200
     assert "Traceback" not in server.log_path.read_text(errors="replace")
+
+
+@pytest.mark.parametrize(("option", "value", "message"), [
+    ("--table-rate", "banana", "is not a rate"), ("--guest-rate", "5/fortnight", "is not a rate"),
+    ("--header-timeout", "0", "must be positive"), ("--max-body-bytes", "-1", "must be positive"),
+    ("--waiting-expiry", "-5", "0 or more"),
+])
+def test_bad_limit_options_are_refused_by_name(tmp_path: Path, option: str, value: str,
+                                               message: str) -> None:
+    from harness import BURRACO
+
+    done = subprocess.run([BURRACO, "serve", "--db", f"sqlite:///{tmp_path / 'x.db'}", option,
+                           value], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert option in done.stderr and message in done.stderr, done.stderr
