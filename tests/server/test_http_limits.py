@@ -315,3 +315,26 @@ def test_bad_limit_options_are_refused_by_name(tmp_path: Path, option: str, valu
                            value], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert option in done.stderr and message in done.stderr, done.stderr
+
+
+def test_waiting_tables_expire_on_postgresql_too(tmp_path: Path) -> None:
+    """The age of a table is compared in the database's own time type (timestamptz here)."""
+    from harness import postgres_schema
+
+    with postgres_schema() as url:
+        pg = ServerProcess(url, tmp_path / "server.log", extra=["--waiting-expiry", "2"])
+        pg.start()
+        try:
+            token = pg.guest()
+            auth = {"authorization": f"Bearer {token}"}
+            left = pg.http.post("/api/tables", json={"players": 2}, headers=auth).json()
+            assert pg.http.get(f"/api/tables/{left['table_id']}").status_code == 200
+            deadline = time.monotonic() + 15
+            while time.monotonic() < deadline:
+                if pg.http.get(f"/api/tables/{left['table_id']}").status_code == 404:
+                    break
+                time.sleep(0.5)
+            assert pg.http.get(f"/api/tables/{left['table_id']}").status_code == 404
+            assert "Traceback" not in pg.log()
+        finally:
+            pg.stop()
