@@ -65,8 +65,10 @@ def test_bodies_that_do_not_read_as_json_answer_with_a_code(server: ServerProces
         for body in ("[" * 30_000, '{"nickname": ' + "9" * 5000 + "}",
                      '{"players": 1' + "0" * 5000 + "}", '{"nickname": "Ada"', "\xff\xfe",
                      "", "null", '"text"', "[1, 2]", '{"nickname": NaN}'):
-            answer = shaped(post_raw(server, path, body, **auth), (400, 422))
+            response = post_raw(server, path, body, **auth)
+            answer = shaped(response, (400, 422))
             assert answer["code"] in ("bad_json", "bad_request"), answer
+            assert (answer["code"] == "bad_json") == (response.status_code == 400), answer
     assert server.http.get("/healthz").status_code == 200
 
 

@@ -1,12 +1,12 @@
 """Every HTTP error in the one shape the contract lists: ``{"code": ..., "detail": ...}``.
 
 FastAPI and Starlette answer some errors themselves: a body that is not JSON
-(or nested too deep, or with an integer too long to read) as 400
+(or nested too deep, or with an integer too long to read) as 400 or 422
 ``{"detail": ...}``, an unknown path as 404, a wrong method as 405, a crash as a
 plain-text 500.  :func:`install_error_shapes` gives each the documented shape,
-with a code a client can branch on, and keeps the status and headers (405's
-``Allow``).  Validation errors of bodies, queries and paths are 422
-``bad_request`` naming each field.
+with a code a client can branch on (every unreadable body is 400 ``bad_json``),
+and keeps the status and headers (405's ``Allow``).  Validation errors of
+bodies, queries and paths are 422 ``bad_request`` naming each field.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def install_error_shapes(app: FastAPI) -> None:
         errors = exc.errors()
         if any(e.get("type") == "json_invalid" for e in errors):
             return JSONResponse({"code": "bad_json", "detail": "the body is not valid JSON"},
-                                status_code=422)
+                                status_code=400)
         problems = "; ".join(f"{_field(e['loc'])}: {e['msg']}" for e in errors)
         return JSONResponse({"code": "bad_request", "detail": problems[:2000]},
                             status_code=422)
