@@ -107,3 +107,15 @@ def test_options_within_bounds_are_kept(server: ServerProcess, guest: str) -> No
     response = post_table(server, guest, {"players": 4, "options": options})
     assert response.status_code == 201, response.text
     assert response.json()["config"]["options"] == options
+
+
+def test_every_integer_option_has_bounds_and_both_ends_are_enforced(server: ServerProcess,
+                                                                   guest: str) -> None:
+    """``/api/web/options`` gives each int option's bounds; one past either end is refused."""
+    options = server.http.get("/api/web/options").json()["options"]
+    ints = [o for o in options if o["kind"] == "int"]
+    assert ints and all("min" in o and "max" in o for o in ints), ints
+    for option in ints:
+        for value in (option["min"] - 1, option["max"] + 1):
+            refused(post_table(server, guest, {"players": 4, "options": {option["name"]: value}}),
+                    f"options.{option['name']}")

@@ -113,21 +113,26 @@ def _vp_tables(name: str, value: Any) -> None:
 
 
 _CARDS_CAP = MAX_PACKS * CARDS_PER_PACK
+INT_BOUNDS: dict[str, tuple[int, int]] = {
+    "packs": (1, MAX_PACKS),
+    "three_player_packs": (1, MAX_PACKS),
+    "five_six_player_packs": (1, MAX_PACKS),
+    "hand_size": (1, _CARDS_CAP),
+    "pozzetto_size": (1, _CARDS_CAP),
+    "big_pozzetto_size": (1, _CARDS_CAP),
+    "stall_rounds": (0, STALL_ROUNDS_CAP),
+    "closing_bonus": (0, SCORE_CAP),
+    "pozzetto_penalty": (0, SCORE_CAP),
+    "target": (1, SCORE_CAP),
+    "individual_from": (0, SCORE_CAP),
+    "five_player_individual_from": (0, SCORE_CAP),
+    "three_player_target": (1, SCORE_CAP),
+    "five_player_target": (1, SCORE_CAP),
+}
+"""The smallest and largest value of every integer option (the card counts are then checked
+against the table's packs by :func:`check_cards`)."""
 CHECKS: dict[str, Callable[[str, Any], None]] = {
-    "packs": _int_range(1, MAX_PACKS),
-    "three_player_packs": _int_range(1, MAX_PACKS),
-    "five_six_player_packs": _int_range(1, MAX_PACKS),
-    "hand_size": _int_range(1, _CARDS_CAP),
-    "pozzetto_size": _int_range(1, _CARDS_CAP),
-    "big_pozzetto_size": _int_range(1, _CARDS_CAP),
-    "stall_rounds": _int_range(0, STALL_ROUNDS_CAP),
-    "closing_bonus": _int_range(0, SCORE_CAP),
-    "pozzetto_penalty": _int_range(0, SCORE_CAP),
-    "target": _int_range(1, SCORE_CAP),
-    "individual_from": _int_range(0, SCORE_CAP),
-    "five_player_individual_from": _int_range(0, SCORE_CAP),
-    "three_player_target": _int_range(1, SCORE_CAP),
-    "five_player_target": _int_range(1, SCORE_CAP),
+    **{name: _int_range(low, high) for name, (low, high) in INT_BOUNDS.items()},
     "bonuses": _bonuses,
     "closing_alternatives": _alternatives,
     "set_ranks": _set_ranks,
