@@ -599,6 +599,12 @@ def create_app(db_url: str) -> FastAPI:
     app = FastAPI(title="burraco tournaments", lifespan=lifespan, docs_url=None,
                   redoc_url=None)
     app.include_router(make_router(lambda _request: holder["director"]))
+    # the game server's own request bounds and headers (docs/deployment.md)
+    from burraco.server.http_headers import SecurityHeaders
+    from burraco.server.http_limits import BodyLimit
+
+    app.add_middleware(BodyLimit, max_bytes=MAX_FORM, timeout=30.0)
+    app.add_middleware(SecurityHeaders)
 
     @app.get("/")
     async def root() -> RedirectResponse:
