@@ -159,6 +159,15 @@ def test_a_non_ascii_director_cookie_is_refused_not_a_crash(server: ServerProces
         assert api.status_code == 200 and api.json()["results"] == []
 
 
+def test_a_wrong_or_non_ascii_key_at_login_sets_no_cookie(server: ServerProcess) -> None:
+    for key in ("wrong", "Ā", "ключ", "s3cret-key\u00e9", ""):
+        with httpx.Client(base_url=server.base, timeout=30) as client:
+            answer = client.get("/tournaments/login", params={"key": key},
+                                follow_redirects=False)
+            assert answer.status_code == 403, (key, answer.status_code)
+            assert "burraco_director" not in client.cookies
+
+
 # --- item 11: a duplicate round's results, CSV cells ---------------------------------------------
 
 def test_the_json_hides_a_running_duplicate_round_without_the_key(server: ServerProcess) -> None:

@@ -6,7 +6,9 @@ request line and headers, or sends them a byte at a time, is held for ever.
 :func:`header_timeout_protocol` returns uvicorn's own protocol class
 (httptools) with one timer added: armed when a connection opens and when a
 request's first byte arrives, disarmed when its headers are complete; when it
-fires the connection is answered 408 and closed.  The body has its own deadline
+fires the connection is closed, with a 408 answer if a request was begun (a
+socket a browser opened ahead and left unused is closed without one: a stray 408
+on it would be read as the answer to its next request).  The body has its own deadline
 (:class:`~burraco.server.http_limits.BodyLimit`), and a WebSocket, once
 upgraded, is the gateway's (its hello timeout).
 """
@@ -30,6 +32,8 @@ def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self._header_timer: asyncio.TimerHandle | None = None
+            self._begun = False
+            """A request's first byte is in and its headers are not complete."""
 
         def _arm(self) -> None:
             if self._header_timer is None:
@@ -44,7 +48,8 @@ def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
             self._header_timer = None
             if self.transport.is_closing():
                 return
-            if self.cycle is None or self.cycle.response_complete:
+            idle = self.cycle is None or self.cycle.response_complete
+            if self._begun and idle:  # a request was begun: say why it ends
                 body = error_body("request_timeout", "the request headers did not arrive "
                                   f"within {self.header_timeout:g} seconds")
                 self.transport.write(
@@ -59,9 +64,11 @@ def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
 
         def on_message_begin(self) -> None:
             super().on_message_begin()
+            self._begun = True
             self._arm()
 
         def on_headers_complete(self) -> None:
+            self._begun = False
             self._disarm()
             super().on_headers_complete()
 

@@ -41,7 +41,7 @@ from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
 from html import escape
 from typing import Any
-from urllib.parse import parse_qs, quote
+from urllib.parse import parse_qs, quote, unquote
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import (
@@ -118,10 +118,19 @@ def _same_key(given: str, key: str) -> bool:
                                key.encode("utf-8", "surrogatepass"))
 
 
+def _cookie_key(request: Request) -> str:
+    return unquote(request.cookies.get(KEY_COOKIE, ""))
+
+
+def _header_key(request: Request) -> str:
+    """The ``X-Director-Key`` header as UTF-8 (headers arrive decoded as latin-1)."""
+    return request.headers.get(KEY_HEADER, "").encode("latin-1").decode("utf-8", "replace")
+
+
 def is_director(request: Request) -> bool:
     """No key set (a club's own machine), or the director's cookie matches it."""
     key = os.environ.get(KEY_ENV)
-    return not key or _same_key(request.cookies.get(KEY_COOKIE, ""), key)
+    return not key or _same_key(_cookie_key(request), key)
 
 
 def director_key_given(request: Request) -> bool:
@@ -134,8 +143,8 @@ def director_key_given(request: Request) -> bool:
     key = os.environ.get(KEY_ENV)
     if not key:
         return False
-    return (_same_key(request.cookies.get(KEY_COOKIE, ""), key)
-            or _same_key(request.headers.get(KEY_HEADER, ""), key))
+    return (_same_key(_cookie_key(request), key)
+            or _same_key(_header_key(request), key))
 
 
 def _check_key(request: Request) -> None:
@@ -401,9 +410,15 @@ def make_router(director_of: DirectorOf) -> APIRouter:
                                   can_play_online=_hub(request) is not None), status)
 
     @router.get("/tournaments/login", include_in_schema=False)
-    async def login(key: str = "") -> RedirectResponse:
+    async def login(key: str = "") -> Response:
+        """Set the director's cookie, for the right key only (any text: compared as bytes)."""
+        expected = os.environ.get(KEY_ENV)
+        if expected and not _same_key(key, expected):
+            return html(page("Locked", f"{NAV_HOME}{_notice(None, 'wrong director key')}"), 403)
         response = RedirectResponse("/tournaments/", status_code=303)
-        response.set_cookie(KEY_COOKIE, key, httponly=True, samesite="strict")
+        if expected:  # the cookie holds the key percent-encoded: a header holds latin-1 only
+            response.set_cookie(KEY_COOKIE, quote(key, safe=""), httponly=True,
+                                samesite="strict")
         return response
 
     @router.get("/tournaments/", response_class=HTMLResponse, include_in_schema=False)
