@@ -210,6 +210,17 @@ def test_half_sent_requests_are_closed_within_the_header_timeout(
     assert server.http.get("/healthz").status_code == 200
 
 
+def test_a_begun_request_is_told_408_and_an_unused_socket_nothing(
+        server: ServerProcess) -> None:
+    """A browser's socket opened ahead and never used must not read a stray answer."""
+    unused, begun = connect(server), connect(server)
+    begun.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+    status, body = read_response(begun, timeout=HEADER_TIMEOUT + 3)
+    assert status == 408 and body["code"] == "request_timeout", body
+    unused.settimeout(HEADER_TIMEOUT + 3)
+    assert unused.recv(65536) == b""  # closed, nothing said
+
+
 def test_an_idle_keep_alive_connection_is_closed(server: ServerProcess) -> None:
     sock = connect(server)
     sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
