@@ -18,66 +18,113 @@ and refuses unknown ones, and only server-side code passes ``deal_group``.
 * ``GET /healthz``.
 
 WebSocket: ``/ws/tables/{id}`` (docs/protocol.md).
+
+Every request is bounded before a route sees it (body size and time:
+:mod:`~burraco.server.http_limits`); creating guests and tables is rate-limited
+per client address, a guest may have only so many tables waiting, and waiting
+tables left alone expire (:mod:`~burraco.server.waiting`).  Errors keep one
+shape (:mod:`~burraco.server.http_errors`); every answer carries the security
+headers of :mod:`~burraco.server.http_headers`.  docs/protocol.md "Limits" lists
+every limit.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from burraco.server.config import ServerConfig
 from burraco.server.gateway import serve_connection
+from burraco.server.http_errors import install_error_shapes
+from burraco.server.http_headers import SecurityHeaders
+from burraco.server.http_limits import BodyLimit, RateLimits, client_address
 from burraco.server.hub import Hub
 from burraco.server.identity import GUEST_COOKIE, Guest, TokenError, check_nickname
 from burraco.server.storage import repository as repo
-from burraco.server.tables import TableConfigError, TableRequest
+from burraco.server.tables import TableConfigError, TableRequest, build_config
+from burraco.server.waiting import expire_forever, waiting_count
 from burraco.server.web import install_web
 from burraco.tournament.web import install as install_tournaments
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, code: str, detail: str) -> None:
+    def __init__(self, status: int, code: str, detail: str,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(detail)
         self.status = status
         self.code = code
         self.detail = detail
+        self.headers = headers
+
+
+class ErrorBody(BaseModel):
+    """Every error answer of the API (docs/protocol.md §3)."""
+
+    code: str
+    detail: str
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": what} for status, what in (
+        (400, "unreadable request"), (401, "no or a bad guest token"),
+        (403, "not allowed"), (404, "no such thing"), (405, "method not allowed"),
+        (408, "request too slow"), (409, "conflict"), (413, "request body too large"),
+        (422, "invalid request (the field is named)"), (429, "rate limited"),
+        (500, "server failure"), (503, "not available"))}
+"""Declared for every operation, so the OpenAPI schema lists each error answer's shape."""
 
 
 class GuestRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    nickname: str
+    model_config = ConfigDict(extra="forbid", strict=True)
+    nickname: str = Field(max_length=256)
 
 
 def create_app(settings: ServerConfig) -> FastAPI:
     hub = Hub(settings)
+    rates = RateLimits({"tables": settings.table_rate, "guests": settings.guest_rate})
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
+        expiry = (asyncio.create_task(expire_forever(hub, settings.waiting_expiry))
+                  if settings.waiting_expiry > 0 else None)
         try:
             yield
         finally:
+            if expiry is not None:
+                expiry.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await expiry
             await hub.stop()
 
-    app = FastAPI(title="burraco", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(title="burraco", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  responses=ERRORS)
     app.state.hub = hub
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes,
+                       timeout=settings.body_timeout)
+    app.add_middleware(SecurityHeaders)
+    install_error_shapes(app)
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"code": exc.code, "detail": exc.detail}, status_code=exc.status)
+        return JSONResponse({"code": exc.code, "detail": exc.detail}, status_code=exc.status,
+                            headers=exc.headers)
 
-    @app.exception_handler(RequestValidationError)
-    async def _bad_body(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc'] if p != 'body') or 'body'}: {err['msg']}"
-            for err in exc.errors())
-        return JSONResponse({"code": "bad_request", "detail": problems}, status_code=422)
+    def rate_limited(kind: str, request: Request) -> None:
+        address = client_address(request.scope)
+        refusal = rates.hit(kind, address)
+        if refusal is not None:
+            raise ApiError(429, "rate_limited", refusal,
+                           {"retry-after": str(rates.retry_after(kind, address))})
+
+    creating = asyncio.Lock()
 
     def guest_of(request: Request) -> Guest:
         header = request.headers.get("authorization", "")
@@ -117,11 +164,12 @@ def create_app(settings: ServerConfig) -> FastAPI:
         return {"ok": True, "tables": len(hub.actors), "broken": len(hub.broken)}
 
     @app.post("/api/guests", status_code=201)
-    async def new_guest(body: GuestRequest) -> JSONResponse:
+    async def new_guest(body: GuestRequest, request: Request) -> JSONResponse:
         try:
             nickname = check_nickname(body.nickname)
         except ValueError as exc:
             raise ApiError(422, "bad_request", str(exc)) from None
+        rate_limited("guests", request)
         guest, token = await hub.new_guest(nickname)
         response = JSONResponse({"guest_id": guest.id, "nickname": guest.nickname,
                                  "token": token}, status_code=201)
@@ -138,9 +186,23 @@ def create_app(settings: ServerConfig) -> FastAPI:
     async def new_table(body: TableRequest, request: Request) -> dict[str, Any]:
         creator = guest_of(request)
         try:
-            return await hub.create_table(creator, body)
+            config = build_config(body)  # refused settings cost neither a rate slot nor a lock
         except TableConfigError as exc:
             raise ApiError(422, "bad_request", str(exc)) from None
+        rate_limited("tables", request)
+        cap = settings.waiting_tables_per_guest
+        waits = len(config.human_seats) > (body.creator_seat is not None)
+        async with creating:  # count and create as one step, so the cap holds
+            if cap and waits and await hub.read(
+                    lambda conn: waiting_count(conn, creator.id)) >= cap:
+                raise ApiError(429, "too_many_waiting",
+                               f"you have {cap} tables waiting for players already: start or "
+                               f"leave one first (they expire after "
+                               f"{settings.waiting_expiry / 3600:g} h unchanged)")
+            try:
+                return await hub.create_table(creator, body)
+            except TableConfigError as exc:
+                raise ApiError(422, "bad_request", str(exc)) from None
 
     @app.get("/api/tables")
     async def tables() -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """``burraco serve`` and ``burraco bench server`` (registered from ``burraco.cli``).
 
-    burraco serve [--host H] [--port P] [--db URL] [--sqlite-sync full|normal]
+    burraco serve [--host H] [--port P] [--db URL] [--sqlite-sync full|normal] [limits...]
     burraco bench server --tables N [--pace SECONDS] [--duration S] [--json]
 """
 
@@ -36,6 +36,7 @@ def register(sub: Any) -> None:
                        help="base URL for invite links (default http://HOST:PORT)")
     serve.add_argument("--log-level", default="warning",
                        choices=("debug", "info", "warning", "error"))
+    add_limit_arguments(serve)
     serve.set_defaults(handler=run_serve)
 
     parser = subcommands_of(sub, "bench").add_parser(
@@ -52,9 +53,59 @@ BENCH_DESCRIPTION = (
     "from a command to the last view of it (p50, p99).")
 
 
+def add_limit_arguments(serve: argparse.ArgumentParser) -> None:
+    """The HTTP limits of ``burraco serve`` (docs/protocol.md "Limits", docs/deployment.md)."""
+    d = ServerConfig(db_url="")
+    limits = serve.add_argument_group("limits (docs/protocol.md, Limits)")
+    limits.add_argument("--max-body-bytes", type=int, default=d.max_body_bytes, metavar="N",
+                        help=f"largest HTTP request body (default {d.max_body_bytes}; 413)")
+    limits.add_argument("--header-timeout", type=float, default=d.header_timeout, metavar="S",
+                        help="seconds to send a request's headers, else the connection is "
+                             f"closed (default {d.header_timeout:g})")
+    limits.add_argument("--body-timeout", type=float, default=d.body_timeout, metavar="S",
+                        help=f"seconds to send a request's body (default {d.body_timeout:g}; "
+                             "408)")
+    limits.add_argument("--keepalive-timeout", type=int, default=d.keepalive_timeout,
+                        metavar="S", help="seconds an idle keep-alive connection is kept "
+                        f"(default {d.keepalive_timeout})")
+    limits.add_argument("--table-rate", default=d.table_rate, metavar="RATE",
+                        help="tables one address may create, N/second|minute|hour|day or none "
+                             f"(default {d.table_rate}; 429)")
+    limits.add_argument("--guest-rate", default=d.guest_rate, metavar="RATE",
+                        help=f"guests one address may create (default {d.guest_rate}; 429)")
+    limits.add_argument("--waiting-tables-per-guest", type=int,
+                        default=d.waiting_tables_per_guest, metavar="N",
+                        help="tables one guest may have waiting for players, 0: no limit "
+                             f"(default {d.waiting_tables_per_guest}; 429)")
+    limits.add_argument("--waiting-expiry", type=float, default=d.waiting_expiry, metavar="S",
+                        help="seconds after which an unchanged, unwatched waiting table is "
+                             f"deleted, 0: never (default {d.waiting_expiry:g})")
+
+
+def limit_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The limits given on the command line, checked; :class:`ConfigError` names a bad one."""
+    from burraco.server.http_limits import check_rate
+
+    for name in ("max_body_bytes", "header_timeout", "body_timeout", "keepalive_timeout"):
+        if getattr(args, name) <= 0:
+            raise ConfigError(f"--{name.replace('_', '-')} must be positive")
+    for name in ("waiting_tables_per_guest", "waiting_expiry"):
+        if getattr(args, name) < 0:
+            raise ConfigError(f"--{name.replace('_', '-')} must be 0 or more")
+    for name in ("table_rate", "guest_rate"):
+        try:
+            check_rate(getattr(args, name))
+        except ValueError as exc:
+            raise ConfigError(f"--{name.replace('_', '-')}: {exc}") from None
+    return {name: getattr(args, name) for name in (
+        "max_body_bytes", "header_timeout", "body_timeout", "keepalive_timeout", "table_rate",
+        "guest_rate", "waiting_tables_per_guest", "waiting_expiry")}
+
+
 def run_serve(args: argparse.Namespace) -> int:
     try:
         url = normalize_db_url(args.db or default_db_url())
+        limits = limit_settings(args)
     except ConfigError as exc:
         print(f"burraco serve: {exc}", file=sys.stderr)
         return 2
@@ -64,6 +115,7 @@ def run_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from burraco.server.app import create_app
+    from burraco.server.http_protocol import header_timeout_protocol
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:  # one descriptor per connection: allow as many as the system lets us
@@ -74,13 +126,15 @@ def run_serve(args: argparse.Namespace) -> int:
     gc.set_threshold(50_000, 50, 100)
     settings = ServerConfig(db_url=url, host=args.host, port=args.port,
                             sqlite_sync=args.sqlite_sync, log_level=args.log_level,
-                            public_url=args.public_url)
+                            public_url=args.public_url, **limits)
     logging.basicConfig(level=args.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     config = uvicorn.Config(
         create_app(settings), host=args.host, port=args.port, lifespan="on",
         ws_max_size=settings.ws_max_bytes, ws_per_message_deflate=False,
-        log_level=args.log_level, access_log=False, timeout_graceful_shutdown=5)
+        log_level=args.log_level, access_log=False, timeout_graceful_shutdown=5,
+        http=header_timeout_protocol(settings.header_timeout),
+        timeout_keep_alive=settings.keepalive_timeout)
     server = uvicorn.Server(config)
     server.run()
     return 0 if server.started else 1

@@ -40,6 +40,23 @@ class ServerConfig:
     log_level: str = "warning"
     public_url: str = ""
     """Base URL put into invite links (default ``http://HOST:PORT``)."""
+    # --- HTTP limits (docs/protocol.md "Limits"; docs/deployment.md) ---------------------------
+    max_body_bytes: int = 64 * 1024
+    """Largest HTTP request body; a larger one is refused (413) before it is read whole."""
+    body_timeout: float = 30.0
+    """Seconds a client has to send a request's whole body once its headers are in (408)."""
+    header_timeout: float = 10.0
+    """Seconds a connection has to send a request's headers (then it is closed)."""
+    keepalive_timeout: int = 5
+    """Seconds an idle keep-alive connection is kept open between requests."""
+    table_rate: str = "30/minute"
+    """Tables one client address may create (``N/second|minute|hour|day``; ``none``: no limit)."""
+    guest_rate: str = "30/minute"
+    """Guests one client address may create (same form as ``table_rate``)."""
+    waiting_tables_per_guest: int = 10
+    """Tables one guest may have waiting for players at once (0: no limit)."""
+    waiting_expiry: float = 24 * 3600.0
+    """Seconds after its last change a waiting table nobody watches is deleted (0: never)."""
 
     @property
     def base_url(self) -> str:

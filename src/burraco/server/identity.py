@@ -72,7 +72,8 @@ class Signer:
         self._secret = secret
 
     def _mac(self, payload: str) -> str:
-        return _b64(hmac.new(self._secret, payload.encode(), hashlib.sha256).digest())
+        return _b64(hmac.new(self._secret, payload.encode("utf-8", "surrogatepass"),
+                             hashlib.sha256).digest())
 
     def _sign(self, *fields: str) -> str:
         payload = ".".join(fields)
@@ -86,7 +87,9 @@ class Signer:
         if len(parts) != count + 2 or parts[0] != kind:
             raise TokenError(f"{what} token: not a {what} token")
         payload, mac = ".".join(parts[:-1]), parts[-1]
-        if not hmac.compare_digest(mac, self._mac(payload)):
+        # bytes: compare_digest raises TypeError for non-ASCII text, and a token is any text
+        if not hmac.compare_digest(mac.encode("utf-8", "surrogatepass"),
+                                   self._mac(payload).encode()):
             raise TokenError(f"{what} token: bad signature (not issued by this server)")
         return parts[1:-1]
 

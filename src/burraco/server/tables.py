@@ -10,14 +10,21 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, fields
-from functools import cache
+from functools import lru_cache
 from typing import Any, Literal, get_type_hints
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from burraco.bots import make_bot
-from burraco.engine.deal import DealError
+from burraco.engine.deal import PLAYER_COUNTS, DealError
 from burraco.engine.rules import Rules
+from burraco.server.rules_bounds import (
+    SCORE_CAP,
+    SMAZZATE_CAP,
+    OptionError,
+    check_cards,
+    check_option,
+)
 
 Mode = Literal["free", "smazzate"]
 
@@ -30,32 +37,42 @@ class TableConfigError(ValueError):
         self.field = field
 
 
+NAME_CAP = 64
+"""Longest rules preset or bot level name a request may give."""
+
+
 class SeatRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     kind: Literal["human", "bot"]
-    level: str | None = Field(default=None, description="bot level, for bot seats")
+    level: str | None = Field(default=None, max_length=NAME_CAP,
+                              description="bot level, for bot seats")
 
 
 class TableRequest(BaseModel):
-    """``POST /api/tables``: every field is optional except the seats' kinds."""
+    """``POST /api/tables``: every field is optional except the seats' kinds.
 
-    model_config = ConfigDict(extra="forbid")
+    Types are strict (``"public": "yes"`` is refused, not read as true) and every size
+    a client chooses is capped; the rules options are checked against the engine by
+    :func:`build_config`.
+    """
 
-    players: int = Field(default=4, ge=2, le=6)
-    rules: str = "fibur"
-    options: dict[str, Any] = Field(default_factory=dict)
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    players: int = Field(default=4, ge=min(PLAYER_COUNTS), le=max(PLAYER_COUNTS))
+    rules: str = Field(default="fibur", max_length=NAME_CAP)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=len(fields(Rules)))
     mode: Mode = "free"
-    target: int | None = Field(default=None, ge=1, le=100_000)
-    smazzate: int | None = Field(default=None, ge=1, le=50)
-    seats: list[SeatRequest] | None = None
+    target: int | None = Field(default=None, ge=1, le=SCORE_CAP)
+    smazzate: int | None = Field(default=None, ge=1, le=SMAZZATE_CAP)
+    seats: list[SeatRequest] | None = Field(default=None, max_length=max(PLAYER_COUNTS))
     public: bool = True
     casual: bool = True
     turn_seconds: float | None = Field(default=None, ge=1, le=3600)
     grace_seconds: float = Field(default=60, ge=0, le=3600)
-    standin: str = "basic"
+    standin: str = Field(default="basic", max_length=NAME_CAP)
     bot_delay: float = Field(default=0.8, ge=0, le=10)
-    creator_seat: int | None = Field(default=None, ge=0)
+    creator_seat: int | None = Field(default=None, ge=0, lt=max(PLAYER_COUNTS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +124,7 @@ class TableConfig:
         return cls(**values)
 
 
-@cache
+@lru_cache(maxsize=256)  # bounded: every distinct set of options is a new key
 def _rules(preset: str, options_json: str, target: int | None) -> Rules:
     rules = Rules.preset(preset).with_options(**_typed_options(json.loads(options_json)))
     return rules.with_options(target=target) if target is not None else rules
@@ -124,8 +141,19 @@ def _typed_options(options: dict[str, Any]) -> dict[str, Any]:
             out[name] = TypeAdapter(hints[name]).validate_json(json.dumps(value), strict=True)
         except ValidationError as exc:
             first = exc.errors()[0]
-            raise TableConfigError(f"options.{name}", f"{first['msg']} (got {value!r})") from None
+            raise TableConfigError(f"options.{name}",
+                                   f"{first['msg']} (got {_short(value)})") from None
+        try:
+            check_option(name, out[name])
+        except OptionError as exc:
+            raise TableConfigError(exc.field, str(exc)) from None
     return out
+
+
+def _short(value: Any) -> str:
+    """A value as shown in an error: its start only, so a huge value gives a short answer."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def build_config(request: TableRequest) -> TableConfig:
@@ -135,6 +163,10 @@ def build_config(request: TableRequest) -> TableConfig:
     except ValueError as exc:
         raise TableConfigError("rules", str(exc)) from None
     rules = base.with_options(**_typed_options(request.options))
+    try:
+        check_cards(rules, request.players, set(request.options))
+    except OptionError as exc:
+        raise TableConfigError(exc.field, str(exc)) from None
     seats = request.seats or [SeatRequest(kind="human")] * request.players
     if len(seats) != request.players:
         raise TableConfigError(
@@ -182,11 +214,17 @@ def _check_level(level: str, field: str) -> None:
 
 
 def _check_playable(config: TableConfig) -> None:
-    """Deal one hand under these settings, so a table that cannot play is never created."""
+    """Deal one hand and list its first moves, so a table that cannot play is never created."""
+    from burraco.engine.deal import deal_seeded
+    from burraco.engine.legal import legal_actions
+    from burraco.engine.state import HandState
     from burraco.server.game import Game, fresh_deal
 
     try:
         Game.new(config).trial_deal(fresh_deal)
-    except (DealError, ValueError) as exc:
+        rules = config.rules_value()
+        legal_actions(HandState.start(deal_seeded(0, players=config.players, rules=rules),
+                                      rules))
+    except (DealError, ValueError, IndexError) as exc:
         field = "players" if "player" in str(exc) else "options"
         raise TableConfigError(field, str(exc)) from None

@@ -40,6 +40,7 @@ from burraco.engine.records import RecordError, start_state
 from burraco.engine.rules import PRESET_NOTES, PRESETS, Rules
 from burraco.engine.state import HandState, IllegalActionError
 from burraco.server.identity import GUEST_COOKIE, Guest, TokenError
+from burraco.server.rules_bounds import INT_BOUNDS
 from burraco.server.storage import repository as repo
 from burraco.server.tables import TableRequest
 
@@ -69,8 +70,9 @@ def _jsonable(value: Any) -> Any:
 def option_kinds() -> list[dict[str, Any]]:
     """Every rules option with its section, description, kind and (for enums) choices.
 
-    ``kind`` is ``bool``, ``int``, ``choice`` (with ``choices``), ``text`` or
-    ``json`` (lists such as the bonuses, edited as JSON text).
+    ``kind`` is ``bool``, ``int`` (with ``min`` and ``max``, the engine's bounds),
+    ``choice`` (with ``choices``), ``text`` or ``json`` (lists such as the bonuses,
+    edited as JSON text).
     """
     hints = get_type_hints(Rules)
     out = []
@@ -83,6 +85,8 @@ def option_kinds() -> list[dict[str, Any]]:
             entry["kind"] = "bool"
         elif hint is int:
             entry["kind"] = "int"
+            if name in INT_BOUNDS:
+                entry["min"], entry["max"] = INT_BOUNDS[name]
         elif hint is str:
             entry["kind"] = "text"
         elif get_origin(hint) is typing.Literal:

@@ -430,7 +430,10 @@ def _serve(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     print(f"tournament pages on http://{args.host}:{args.port}/tournaments/ ({url})",
           file=sys.stderr)
-    uvicorn.run(create_app(url), host=args.host, port=args.port, log_level="warning")
+    from burraco.server.http_protocol import header_timeout_protocol
+
+    uvicorn.run(create_app(url), host=args.host, port=args.port, log_level="warning",
+                http=header_timeout_protocol(10.0))  # slowloris: as burraco serve
     return 0
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable
 from html import escape
 
 from burraco.tournament.duplicate import round_scores
@@ -100,11 +101,35 @@ def round_text(t: Tournament, played: Round) -> str:
 
 # --- CSV --------------------------------------------------------------------------------------
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""A text cell starting so is read as a formula by spreadsheets (CSV injection)."""
+
+
+def csv_cell(value: object) -> object:
+    """A cell as written: text that a spreadsheet would run as a formula gets a leading ``'``.
+
+    Numbers are written as they are (a negative MP difference is a number, not a formula);
+    names, entered by anyone, are the text that needs it.
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+class _SafeWriter:
+    """``csv.writer`` whose every text cell goes through :func:`csv_cell`."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self._writer = csv.writer(out, lineterminator="\n")
+
+    def writerow(self, row: Iterable[object]) -> None:
+        self._writer.writerow([csv_cell(v) for v in row])
+
 def standings_csv(t: Tournament) -> str:
     out = io.StringIO()
     columns: tuple[str, ...] = ((*STANDINGS_COLUMNS, "dup") if t.settings.duplicate
                                 else STANDINGS_COLUMNS)
-    writer = csv.writer(out, lineterminator="\n")
+    writer = _SafeWriter(out)
     if t.settings.kind != "pairs":
         columns = tuple(t.settings.entrant if c == "pair" else c for c in columns)
     writer.writerow(columns)
@@ -120,7 +145,7 @@ def standings_csv(t: Tournament) -> str:
 
 def results_csv(t: Tournament) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = _SafeWriter(out)
     teams = t.settings.kind == "teams"
     writer.writerow((*RESULTS_COLUMNS, "rooms") if teams else RESULTS_COLUMNS)
     names = {p.number: p.name for p in t.pairs}

@@ -19,12 +19,16 @@ serve`` and the browser tests.
                                          entrants
 * ``GET  /api/tournaments/{id}``         the same as JSON
 
+The pages are left out of the OpenAPI schema (they are HTML for people); the JSON is in it.
+
 A refused change answers 422 with the page and the reason, and changes nothing.
 If ``BURRACO_DIRECTOR_KEY`` is set, the POSTs and the director's page (which
 holds the seat invitations of online rounds) need the cookie set by
 ``GET /tournaments/login?key=KEY``; without it the pages are open, as suits a
-club's own machine.  Whoever is not the director sees a duplicate round's
-results only once every table has finished (:func:`public`).
+club's own machine.  A duplicate round's results are shown before every table
+has finished (:func:`public`) only on the director's page and to a request that
+gives the key (cookie, or the ``X-Director-Key`` header): the JSON, the CSV
+exports and the printable page hide them otherwise, whether a key is set or not.
 """
 
 from __future__ import annotations
@@ -37,10 +41,16 @@ from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
 from html import escape
 from typing import Any
-from urllib.parse import parse_qs, quote
+from urllib.parse import parse_qs, quote, unquote
 
 from fastapi import APIRouter, FastAPI, Request
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse
+from fastapi.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
 from starlette.concurrency import run_in_threadpool
 
 from burraco.tournament import online
@@ -99,10 +109,42 @@ def _int(form: dict[str, str], name: str, what: str, default: int | None = None)
         raise TournamentError(f"{what} must be a whole number, not {text!r}") from None
 
 
+KEY_HEADER = "x-director-key"
+
+
+def _same_key(given: str, key: str) -> bool:
+    """Constant-time comparison of any text (``compare_digest`` refuses non-ASCII ``str``)."""
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"),
+                               key.encode("utf-8", "surrogatepass"))
+
+
+def _cookie_key(request: Request) -> str:
+    return unquote(request.cookies.get(KEY_COOKIE, ""))
+
+
+def _header_key(request: Request) -> str:
+    """The ``X-Director-Key`` header as UTF-8 (headers arrive decoded as latin-1)."""
+    return request.headers.get(KEY_HEADER, "").encode("latin-1").decode("utf-8", "replace")
+
+
 def is_director(request: Request) -> bool:
     """No key set (a club's own machine), or the director's cookie matches it."""
     key = os.environ.get(KEY_ENV)
-    return not key or hmac.compare_digest(request.cookies.get(KEY_COOKIE, ""), key)
+    return not key or _same_key(_cookie_key(request), key)
+
+
+def director_key_given(request: Request) -> bool:
+    """The key is set and given (the cookie, or the ``X-Director-Key`` header of an API client).
+
+    What anyone may fetch (the JSON, the CSV exports, the printable page) shows a duplicate
+    round's results before every table has finished only to this request: without a key
+    there is no telling the director from a player still at a table.
+    """
+    key = os.environ.get(KEY_ENV)
+    if not key:
+        return False
+    return (_same_key(_cookie_key(request), key)
+            or _same_key(_header_key(request), key))
 
 
 def _check_key(request: Request) -> None:
@@ -346,9 +388,9 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         return await run_in_threadpool(director.load, tid)
 
     async def seen(request: Request, tid: str) -> Tournament:
-        """The tournament as this visitor may see it (everything, for the director)."""
+        """The tournament as this visitor may see it (everything, for the director's key)."""
         t = await load(request, tid)
-        return t if is_director(request) else public(t)
+        return t if director_key_given(request) else public(t)
 
     async def links(request: Request, t: Tournament, tid: str) -> Links:
         if t.current is None:
@@ -367,17 +409,23 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         return html(director_page(tid, t, error=str(exc), online=await links(request, t, tid),
                                   can_play_online=_hub(request) is not None), status)
 
-    @router.get("/tournaments/login")
-    async def login(key: str = "") -> RedirectResponse:
+    @router.get("/tournaments/login", include_in_schema=False)
+    async def login(key: str = "") -> Response:
+        """Set the director's cookie, for the right key only (any text: compared as bytes)."""
+        expected = os.environ.get(KEY_ENV)
+        if expected and not _same_key(key, expected):
+            return html(page("Locked", f"{NAV_HOME}{_notice(None, 'wrong director key')}"), 403)
         response = RedirectResponse("/tournaments/", status_code=303)
-        response.set_cookie(KEY_COOKIE, key, httponly=True, samesite="strict")
+        if expected:  # the cookie holds the key percent-encoded: a header holds latin-1 only
+            response.set_cookie(KEY_COOKIE, quote(key, safe=""), httponly=True,
+                                samesite="strict")
         return response
 
-    @router.get("/tournaments/", response_class=HTMLResponse)
+    @router.get("/tournaments/", response_class=HTMLResponse, include_in_schema=False)
     async def home(request: Request) -> HTMLResponse:
         return html(await run_in_threadpool(home_page, director_of(request)))
 
-    @router.post("/tournaments/")
+    @router.post("/tournaments/", include_in_schema=False)
     async def create(request: Request) -> Any:
         director = director_of(request)
         try:
@@ -392,7 +440,7 @@ def make_router(director_of: DirectorOf) -> APIRouter:
                         exc.status)
         return RedirectResponse(f"/tournaments/{quote(tid)}/?ok=created", status_code=303)
 
-    @router.get("/tournaments/{tid}/", response_class=HTMLResponse)
+    @router.get("/tournaments/{tid}/", response_class=HTMLResponse, include_in_schema=False)
     async def director_view(request: Request, tid: str, ok: str | None = None) -> HTMLResponse:
         if not is_director(request):
             return html(locked_page(tid, f"the director's page is locked: open "
@@ -419,7 +467,7 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         return RedirectResponse(f"/tournaments/{quote(tid)}/?ok={quote(message)}",
                                 status_code=303)
 
-    @router.post("/tournaments/{tid}/pairs")
+    @router.post("/tournaments/{tid}/pairs", include_in_schema=False)
     async def register(request: Request, tid: str) -> Any:
         def act(director: Director, form: dict[str, str]) -> str:
             names = [line.strip() for line in form.get("pairs", "").splitlines()
@@ -431,14 +479,14 @@ def make_router(director_of: DirectorOf) -> APIRouter:
             return f"registered {len(added)} {what}(s): " + ", ".join(p.label for p in added)
         return await change(request, tid, act)
 
-    @router.post("/tournaments/{tid}/rounds")
+    @router.post("/tournaments/{tid}/rounds", include_in_schema=False)
     async def start_round(request: Request, tid: str) -> Any:
         def act(director: Director, form: dict[str, str]) -> str:
             played = director.start_round(tid)
             return f"round {played.number} ({played.movement}) started"
         return await change(request, tid, act)
 
-    @router.post("/tournaments/{tid}/results")
+    @router.post("/tournaments/{tid}/results", include_in_schema=False)
     async def result(request: Request, tid: str) -> Any:
         def act(director: Director, form: dict[str, str]) -> str:
             number = _int(form, "round", "the round")
@@ -459,7 +507,7 @@ def make_router(director_of: DirectorOf) -> APIRouter:
                     f"VP {r.vp[0]}–{r.vp[1]}")
         return await change(request, tid, act)
 
-    @router.post("/tournaments/{tid}/online")
+    @router.post("/tournaments/{tid}/online", include_in_schema=False)
     async def play_online(request: Request, tid: str) -> Any:
         director = director_of(request)
         hub = _hub(request)
@@ -489,7 +537,8 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         return RedirectResponse(f"/tournaments/{quote(tid)}/?ok={quote(message)}",
                                 status_code=303)
 
-    @router.get("/tournaments/{tid}/standings", response_class=HTMLResponse)
+    @router.get("/tournaments/{tid}/standings", response_class=HTMLResponse,
+                include_in_schema=False)
     async def players(request: Request, tid: str, refresh: int | None = None) -> HTMLResponse:
         try:
             t = await load(request, tid)
@@ -497,20 +546,27 @@ def make_router(director_of: DirectorOf) -> APIRouter:
             return html(page("Not found", _notice(None, str(exc))), 404)
         return html(players_page(public(t), refresh, await links(request, t, tid)))
 
-    @router.get("/tournaments/{tid}/print", response_class=HTMLResponse)
+    @router.get("/tournaments/{tid}/print", response_class=HTMLResponse,
+                include_in_schema=False)
     async def printable(request: Request, tid: str) -> HTMLResponse:
         try:
             return html(printable_html(await seen(request, tid)))
         except TournamentError as exc:
             return html(page("Not found", _notice(None, str(exc))), 404)
 
-    @router.get("/tournaments/{tid}/standings.csv")
-    async def standings_file(request: Request, tid: str) -> PlainTextResponse:
-        return _csv(standings_csv(await seen(request, tid)), f"{tid}-standings.csv")
+    @router.get("/tournaments/{tid}/standings.csv", include_in_schema=False)
+    async def standings_file(request: Request, tid: str) -> Response:
+        try:
+            return _csv(standings_csv(await seen(request, tid)), f"{tid}-standings.csv")
+        except TournamentError as exc:
+            return html(page("Not found", _notice(None, str(exc))), 404)
 
-    @router.get("/tournaments/{tid}/results.csv")
-    async def results_file(request: Request, tid: str) -> PlainTextResponse:
-        return _csv(results_csv(await seen(request, tid)), f"{tid}-results.csv")
+    @router.get("/tournaments/{tid}/results.csv", include_in_schema=False)
+    async def results_file(request: Request, tid: str) -> Response:
+        try:
+            return _csv(results_csv(await seen(request, tid)), f"{tid}-results.csv")
+        except TournamentError as exc:
+            return html(page("Not found", _notice(None, str(exc))), 404)
 
     @router.get("/api/tournaments/{tid}")
     async def as_json(request: Request, tid: str) -> JSONResponse:
@@ -558,6 +614,12 @@ def create_app(db_url: str) -> FastAPI:
     app = FastAPI(title="burraco tournaments", lifespan=lifespan, docs_url=None,
                   redoc_url=None)
     app.include_router(make_router(lambda _request: holder["director"]))
+    # the game server's own request bounds and headers (docs/deployment.md)
+    from burraco.server.http_headers import SecurityHeaders
+    from burraco.server.http_limits import BodyLimit
+
+    app.add_middleware(BodyLimit, max_bytes=MAX_FORM, timeout=30.0)
+    app.add_middleware(SecurityHeaders)
 
     @app.get("/")
     async def root() -> RedirectResponse:

@@ -1,0 +1,101 @@
+"""Tables waiting for players: how many a guest has, and deleting the abandoned ones.
+
+A table waits until every human seat is claimed.  One a guest created and left
+would otherwise stay for ever, be recovered at every restart and listed in the
+lobby, so a guest may have only so many waiting at once
+(``waiting_tables_per_guest``), and a waiting table that has not changed for
+``waiting_expiry`` seconds and that nobody is connected to is deleted.
+
+Only tables created through ``POST /api/tables`` expire: their creator is a
+stored guest.  A tournament's tables (created by the server for its director,
+and those of a deal group) wait as long as their round needs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+from sqlalchemy import Connection, func, select
+
+from burraco.server.storage import repository as repo
+from burraco.server.storage.models import DealGroupTableRow, GuestRow, TableRow
+
+if TYPE_CHECKING:
+    from burraco.server.actor import TableActor
+    from burraco.server.hub import Hub
+
+log = logging.getLogger(__name__)
+WAITING = "waiting"
+
+
+def waiting_count(conn: Connection, guest_id: str) -> int:
+    """Tables ``guest_id`` created that still wait for players."""
+    return int(conn.scalar(select(func.count()).select_from(TableRow).where(
+        TableRow.creator == guest_id, TableRow.status == WAITING)) or 0)
+
+
+def _abandoned(conn: Connection, cutoff: datetime) -> list[tuple[str, int]]:
+    if conn.dialect.name == "sqlite":  # SQLite keeps UTC text without an offset
+        cutoff = cutoff.replace(tzinfo=None)
+    query = (select(TableRow.id, TableRow.version)
+             .where(TableRow.status == WAITING, TableRow.updated_at < cutoff,
+                    TableRow.creator.in_(select(GuestRow.id)),
+                    TableRow.id.not_in(select(DealGroupTableRow.table_id)))
+             .limit(500))
+    return [(row.id, row.version) for row in conn.execute(query)]
+
+
+def _delete_if_unchanged(conn: Connection, table_id: str, version: int) -> bool:
+    row = conn.execute(select(TableRow.status, TableRow.version)
+                       .where(TableRow.id == table_id)).first()
+    if row is None or row.status != WAITING or row.version != version:
+        return False
+    repo.delete_table(conn, table_id)
+    return True
+
+
+def _deleter(table_id: str, version: int) -> Callable[[Connection], bool]:
+    return lambda conn: _delete_if_unchanged(conn, table_id, version)
+
+
+async def expire_waiting(hub: Hub, max_age: float) -> list[str]:
+    """Delete the waiting tables unchanged for ``max_age`` seconds and unwatched; their ids."""
+    cutoff = datetime.now(UTC) - timedelta(seconds=max_age)
+    deleted = []
+    for table_id, version in await hub.read(lambda conn: _abandoned(conn, cutoff)):
+        actor = hub.actors.get(table_id)
+        if table_id in hub._loading or (actor is not None and (
+                actor.subs or actor.game.version != version)):
+            continue
+        # while the table goes, a connection asking for it waits for this and finds nothing
+        gone: asyncio.Future[TableActor | None] = asyncio.get_running_loop().create_future()
+        hub._loading[table_id] = gone
+        try:
+            if actor is not None:
+                del hub.actors[table_id]
+                await actor.stop()
+            done = await hub.writer.run(_deleter(table_id, version))
+        finally:
+            del hub._loading[table_id]
+        if done:
+            deleted.append(table_id)
+            gone.set_result(None)
+        else:  # it changed meanwhile (a seat was claimed): it lives on
+            gone.set_result(await hub.actor_for(table_id))
+    if deleted:
+        log.warning("deleted %d waiting tables unchanged for %g s", len(deleted), max_age)
+    return deleted
+
+
+async def expire_forever(hub: Hub, max_age: float) -> None:
+    """Run :func:`expire_waiting` every ``max_age / 4`` seconds (at most a minute apart)."""
+    while True:
+        await asyncio.sleep(min(max_age / 4, 60.0))
+        try:
+            await expire_waiting(hub, max_age)
+        except Exception:  # the next round tries again
+            log.exception("expiring waiting tables failed")
