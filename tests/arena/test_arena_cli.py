@@ -60,7 +60,7 @@ def test_ladder_fits_elo_with_intervals(tmp_path: Path,
     ["arena", "basic", "random", "advanced"],
     ["arena", "--ladder", "basic", "basic"],
     ["arena", "grandmaster", "basic"],
-    ["arena", "basic", "random", "--players", "3"],
+    ["arena", "basic", "random", "--players", "7"],
     ["arena", "basic", "random", "--matches", "0"],
     ["arena", "basic", "random", "--rules", "nope"],
 ])

@@ -6,7 +6,8 @@
     burraco bench bots [--levels L1,L2] [--players 2|4] [--hands N] [--seed S] [--json]
 
 A bot is a level name (``random``, ``basic``, ``advanced``, ``expert``), with
-options after a colon: ``expert:iterations=48``.
+options after a colon: ``expert:iterations=48``; or ``cmd:COMMAND LINE``, an
+outside program speaking the open bot protocol (docs/bot-protocol.md).
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ import sys
 import time
 from typing import Any
 
-from burraco.arena.duplicate import MatchResult, MatchSpec, run_matches, summarize
+from burraco.arena.duplicate import MatchResult, MatchSpec, run_matches, summarize, tables_of
 from burraco.arena.stats import elo_intervals, fit_elo
 from burraco.bots.base import LEVEL_NAMES, make_bot
+from burraco.bots.external import DEFAULT_DEADLINE_MS
 from burraco.cliparts import subcommands_of
 from burraco.engine.rules import Rules
 
@@ -78,7 +80,9 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("bots", nargs="+", type=_bot_spec, metavar="BOT",
                         help=f"two bots (A B), or several with --ladder: {', '.join(LEVEL_NAMES)}"
                         ", options after a colon (expert:iterations=48)")
-    parser.add_argument("--players", type=int, choices=(2, 4), default=2)
+    parser.add_argument("--players", type=int, choices=(2, 3, 4, 5, 6), default=2,
+                        help="players at each table (default 2; docs/bots.md says how 3, 5 "
+                        "and 6 players are seated and scored)")
     parser.add_argument("--rules", type=_preset, default="fibur", metavar="PRESET",
                         help="rules preset (default fibur)")
     parser.add_argument("--matches", type=_positive, default=100,
@@ -89,6 +93,9 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"processes (default 1; this machine has {os.cpu_count() or 1} "
                         "cores)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and bots")
+    parser.add_argument("--deadline-ms", type=_positive, default=DEFAULT_DEADLINE_MS,
+                        metavar="MS", help="time an outside (cmd:) bot has for each decision "
+                        f"(default {DEFAULT_DEADLINE_MS})")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     parser.add_argument("--ladder", action="store_true",
                         help="round robin of all the bots given, with Elo ratings")
@@ -111,7 +118,8 @@ def run_arena(args: argparse.Namespace) -> int:
     a, b = bots
     print(f"arena: {a} vs {b}, {args.players} players, rules {args.rules}, "
           f"{args.matches} duplicate matches of {args.hands_per_match} deal(s) "
-          f"({2 * args.matches * args.hands_per_match} hands), seed {args.seed}, "
+          f"({len(tables_of(args.players)) * args.matches * args.hands_per_match} hands), "
+          f"seed {args.seed}, "
           f"{args.jobs} job(s)", file=sys.stderr)
     summary = _play_pair(args, a, b, desc=f"{a} vs {b}")
     print(format_summary(summary))
@@ -134,7 +142,8 @@ def _play(args: argparse.Namespace, a: str, b: str, *, desc: str,
     from tqdm import tqdm  # type: ignore[import-untyped]
 
     specs = [
-        MatchSpec(a, b, args.players, args.rules, args.hands_per_match, args.seed + offset, i)
+        MatchSpec(a, b, args.players, args.rules, args.hands_per_match, args.seed + offset, i,
+                  args.deadline_ms)
         for i in range(args.matches)
     ]
     disable = None if args.progress is None else not args.progress
@@ -160,6 +169,11 @@ def format_summary(s: dict[str, Any]) -> str:
     for name, lat in s["latency_ms"].items():
         lines.append(f"  decision latency of {name}: median {lat['p50']:.2f} ms, "
                      f"p95 {lat['p95']:.2f} ms")
+    for name, lost in s.get("faults", {}).items():
+        marked = s.get("marked_matches", [])
+        lines.append(f"  MARKED: {name} lost {lost} decision(s) to the fallback in "
+                     f"{len(marked)} match(es): {', '.join(map(str, marked[:10]))}"
+                     f"{' ...' if len(marked) > 10 else ''}")
     return "\n".join(lines)
 
 
