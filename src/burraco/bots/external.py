@@ -43,6 +43,8 @@ from burraco.engine.views import View
 
 PROTOCOL = 1
 PREFIX = "cmd:"
+ENGINE_PREFIX = "engine:"
+"""A server seat's level for an engine registered in the server's settings."""
 DEFAULT_DEADLINE_MS = 1000
 START_SECONDS = 10.0
 """How long a program may take to answer ``hello`` with ``ready``."""
