@@ -131,3 +131,11 @@ def test_a_program_that_never_gets_ready_or_cannot_start_never_stops_the_hand() 
 def test_an_empty_command_is_refused_clearly(spec: str) -> None:
     with pytest.raises(ValueError, match="needs a command line"):
         make_bot(spec)
+
+
+def test_the_documented_example_is_the_shipped_one() -> None:
+    doc = (ROOT / "docs" / "bot-protocol.md").read_text()
+    block = doc.split("## An example bot", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    shipped = EXAMPLE.read_text()
+    assert shipped.endswith(block)
+    assert len(block.strip().splitlines()) <= 21
