@@ -2,7 +2,7 @@
 
     burraco arena A B [--players 2|4] [--rules PRESET] [--matches N] [--hands-per-match K]
                   [--jobs J] [--seed S] [--json FILE]
-    burraco arena --ladder A B C ... [same options]
+    burraco arena --ladder [A B C ...] [--plot FILE.png] [same options]
     burraco bench bots [--levels L1,L2] [--players 2|4] [--hands N] [--seed S] [--json]
 
 A bot is a level name (``random``, ``basic``, ``advanced``, ``expert``), with
@@ -23,7 +23,7 @@ from typing import Any
 from burraco.arena.duplicate import MatchResult, MatchSpec, run_matches, summarize, tables_of
 from burraco.arena.stats import elo_intervals, fit_elo
 from burraco.bots.base import LEVEL_NAMES, make_bot
-from burraco.bots.external import DEFAULT_DEADLINE_MS
+from burraco.bots.external import DEFAULT_DEADLINE_MS, is_external
 from burraco.cliparts import subcommands_of
 from burraco.engine.rules import Rules
 
@@ -77,9 +77,10 @@ def _positive(text: str) -> int:
 
 
 def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("bots", nargs="+", type=_bot_spec, metavar="BOT",
+    parser.add_argument("bots", nargs="*", type=_bot_spec, metavar="BOT",
                         help=f"two bots (A B), or several with --ladder: {', '.join(LEVEL_NAMES)}"
-                        ", options after a colon (expert:iterations=48)")
+                        ", options after a colon (expert:iterations=48), or cmd:COMMAND LINE; "
+                        "--ladder with no level plays every level (and the cmd: bots given)")
     parser.add_argument("--players", type=int, choices=(2, 3, 4, 5, 6), default=2,
                         help="players at each table (default 2; docs/bots.md says how 3, 5 "
                         "and 6 players are seated and scored)")
@@ -99,6 +100,9 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     parser.add_argument("--ladder", action="store_true",
                         help="round robin of all the bots given, with Elo ratings")
+    parser.add_argument("--plot", metavar="FILE.png", default="ladder.png",
+                        help="with --ladder: the PNG of the ratings and their intervals "
+                        "(default ladder.png; '' for none; needs burraco[plot])")
     progress = parser.add_mutually_exclusive_group()
     progress.add_argument("--progress", dest="progress", action="store_true", default=None,
                           help="always show the progress bar (default: on a terminal)")
@@ -107,6 +111,8 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_arena(args: argparse.Namespace) -> int:
     bots: list[str] = args.bots
+    if args.ladder and all(is_external(b) for b in bots):  # every level, and these engines
+        bots = [*LEVEL_NAMES, *bots]
     if args.ladder:
         if len(set(bots)) < 2:
             print("burraco arena: --ladder needs at least two different bots", file=sys.stderr)
@@ -195,10 +201,23 @@ def _run_ladder(args: argparse.Namespace, bots: list[str]) -> int:
     ratings = fit_elo(len(bots), outcomes, anchor=anchor)
     intervals = elo_intervals(len(bots), outcomes, anchor=anchor, seed=args.seed)
     order = sorted(range(len(bots)), key=lambda p: -ratings[p])
-    print(f"Elo ({bots[anchor]} = 0; 95 % bootstrap intervals over matches)")
+    played = [sum(1 for i, j, _ in outcomes if p in (i, j)) for p in range(len(bots))]
+    print(f"Elo ({bots[anchor]} = 0; 95 % bootstrap intervals over matches)\n")
+    print("| bot | Elo | 95 % interval | matches |\n|---|---|---|---|")
     for p in order:
         lo, hi = intervals[p]
-        print(f"  {bots[p]:<28} {ratings[p]:+7.0f}   [{lo:+.0f}, {hi:+.0f}]")
+        print(f"| {bots[p]} | {ratings[p]:+.0f} | {lo:+.0f} to {hi:+.0f} | {played[p]} |")
+    if args.plot:
+        from burraco.arena.plot import PlotUnavailable, plot_ladder
+
+        title = (f"burraco arena --ladder: {args.players} players, {args.matches} duplicate "
+                 f"matches per pair, rules {args.rules}, seed {args.seed}")
+        try:
+            plot_ladder([(bots[p], ratings[p], *intervals[p]) for p in range(len(bots))],
+                        args.plot, title=title)
+            print(f"\nplot written to {args.plot}")
+        except PlotUnavailable as exc:
+            print(f"burraco arena: no plot: {exc}", file=sys.stderr)
     if args.json:
         _write_json(args.json, {
             "players": args.players, "rules": args.rules, "matches": args.matches,
