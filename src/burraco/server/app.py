@@ -31,6 +31,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
 
+from burraco.analysis.review import Settings
+from burraco.server.analysis_jobs import AnalysisJobs, install_analysis
 from burraco.server.config import ServerConfig
 from burraco.server.gateway import serve_connection
 from burraco.server.hub import Hub
@@ -64,6 +66,7 @@ def create_app(settings: ServerConfig) -> FastAPI:
             yield
         finally:
             await hub.stop()
+            analysis.stop()
 
     app = FastAPI(title="burraco", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
@@ -170,6 +173,8 @@ def create_app(settings: ServerConfig) -> FastAPI:
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await serve_connection(websocket, table_id, hub)
 
+    analysis = install_analysis(app, AnalysisJobs(Settings(
+        level=settings.analysis_level, samples=settings.analysis_samples)))  # replay marks
     install_tournaments(app)  # director and player pages under /tournaments/ (before the catch-all)
     install_web(app)  # the browser client and its read-only calls (last: it has a catch-all)
     return app

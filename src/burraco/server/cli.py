@@ -46,6 +46,10 @@ def register(sub: Any) -> None:
                        "level engine:NAME; repeatable")
     serve.add_argument("--engine-deadline-ms", type=int, default=2000, metavar="MS",
                        help="time an outside engine has per decision (default 2000)")
+    serve.add_argument("--analysis-level", default="expert", metavar="LEVEL",
+                       help="the bot level whose marks replays show (default expert)")
+    serve.add_argument("--analysis-samples", type=int, default=32, metavar="N",
+                       help="imagined deals per compared move in those marks (default 32)")
     serve.add_argument("--log-level", default="warning",
                        choices=("debug", "info", "warning", "error"))
     serve.set_defaults(handler=run_serve)
@@ -64,12 +68,26 @@ BENCH_DESCRIPTION = (
     "from a command to the last view of it (p50, p99).")
 
 
+def check_level(level: str) -> None:
+    from burraco.bots.base import make_bot
+
+    if level.startswith("cmd:"):
+        raise ConfigError(f"--analysis-level {level!r}: a bot level, not a command")
+    try:
+        make_bot(level, seed=0)
+    except ValueError as exc:
+        raise ConfigError(f"--analysis-level: {exc}") from None
+
+
 def run_serve(args: argparse.Namespace) -> int:
     try:
         url = normalize_db_url(args.db or default_db_url())
         engines = tuple(parse_engine(text) for text in args.engine)
         if args.engine_deadline_ms < 1:
             raise ConfigError(f"--engine-deadline-ms {args.engine_deadline_ms}: must be >= 1")
+        if args.analysis_samples < 2:
+            raise ConfigError(f"--analysis-samples {args.analysis_samples}: must be >= 2")
+        check_level(args.analysis_level)
     except ConfigError as exc:
         print(f"burraco serve: {exc}", file=sys.stderr)
         return 2
@@ -90,7 +108,9 @@ def run_serve(args: argparse.Namespace) -> int:
     settings = ServerConfig(db_url=url, host=args.host, port=args.port,
                             sqlite_sync=args.sqlite_sync, log_level=args.log_level,
                             public_url=args.public_url, engines=engines,
-                            engine_deadline_ms=args.engine_deadline_ms)
+                            engine_deadline_ms=args.engine_deadline_ms,
+                            analysis_level=args.analysis_level,
+                            analysis_samples=args.analysis_samples)
     logging.basicConfig(level=args.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     config = uvicorn.Config(

@@ -44,6 +44,10 @@ class ServerConfig:
     """Outside engines a table may seat as ``engine:NAME``: (NAME, command line) pairs."""
     engine_deadline_ms: int = 2000
     """Time an outside engine has for each decision before the fallback plays it."""
+    analysis_level: str = "expert"
+    """The level whose marks the replay page shows (``burraco.analysis``)."""
+    analysis_samples: int = 32
+    """Imagined deals per compared move in those analyses."""
 
     @property
     def engine_commands(self) -> dict[str, str]:
