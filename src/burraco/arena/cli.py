@@ -29,7 +29,9 @@ from burraco.engine.rules import Rules
 
 DESCRIPTION = (
     "Play bots against each other with duplicate deals: each deal is played twice with the "
-    "sides swapped, so only the play differs.  Reports A's match win rate (95 % Wilson "
+    "sides swapped (at 3, 5 and 6 players: with each bot alone at each place in turn), so "
+    "only the play differs.  A bot may be an outside program, cmd:COMMAND LINE "
+    "(docs/bot-protocol.md).  Reports A's match win rate (95 % Wilson "
     "interval), the mean match-point difference per hand (95 % interval), hands per second "
     "and each bot's decision latency (median, p95).  --ladder plays a round robin of all the "
     "bots given and fits Elo ratings (Bradley-Terry, 95 % bootstrap intervals).")
