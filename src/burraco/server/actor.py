@@ -389,8 +389,8 @@ class TableActor:
                 "grace_deadline_ms": int(grace[0] * 1000) if grace else None,
                 "grace_seconds": self.config.grace_seconds,
                 "standin": self.config.standin if seat in self.standin else None,
-                **({"engine_faults": faults} if (faults := self.bots.faults(seat)) is not None
-                   else {}),
+                **({"engine_faults": self.bots.faults(seat) or 0}
+                   if spec.kind == "bot" and (spec.level or "").startswith("engine:") else {}),
             })
         return out
 
