@@ -254,6 +254,12 @@ def _add_arena(sub: Subparsers) -> None:
     register(sub)
 
 
+def _add_analyze(sub: Subparsers) -> None:
+    from burraco.analysis.cli import register  # analyze
+
+    register(sub)
+
+
 def _add_tournament(sub: Subparsers) -> None:
     from burraco.tournament.cli import register
 
@@ -278,6 +284,7 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
     _add_bench,
     _add_server,
     _add_arena,
+    _add_analyze,
     _add_tournament,
     _add_tui,
     # More commands (e.g. bench, play, serve) go here: write `_add_<name>(sub)` above, which

@@ -8,6 +8,7 @@ and the score sheet of RULES.md §9 closes each hand.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -20,6 +21,7 @@ from burraco.engine.cards import card_face, face_str, sort_key
 from burraco.engine.deal import deal_seeded
 from burraco.engine.events import Event, PozzettoTaken
 from burraco.engine.match import FreePlayMatch
+from burraco.engine.records import record_of
 from burraco.engine.result import hand_result
 from burraco.engine.rules import Rules
 from burraco.engine.scoring import half_up
@@ -53,6 +55,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--match", action="store_true", help="play hands until the target")
     parser.add_argument("--target", type=int, default=None, help="match target (505/1005/2005)")
     parser.add_argument("--delay", type=float, default=0.0, help="seconds to pause per turn")
+    parser.add_argument("--record", metavar="FILE", default=None,
+                        help="write the hand's record (docs/record-format.md) to FILE, for "
+                        "burraco replay and burraco analyze; with --match, hand N goes to "
+                        "FILE with -N before its extension")
 
 
 def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
@@ -85,6 +91,12 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
                           on_move=_printer(out, names, args.delay))
         result = hand_result(state)
         _print_result(out, state, result.to_dict()["sides"], names)
+        if args.record:
+            path = record_path(args.record, number if args.match else None)
+            with open(path, "w", encoding="utf-8") as handle:
+                json.dump(record_of(state, seats=levels), handle, indent=1)
+                handle.write("\n")
+            print(f"Record written to {path}", file=out)
         if not args.match:
             return 0
         per_seat = args.players in (3, 5)
@@ -95,6 +107,16 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         if match.winner is not None:
             print(f"\n{sides[match.winner]} win the match.", file=out)
             return 0
+
+
+def record_path(path: str, hand: int | None) -> str:
+    """``game.json`` for one hand; ``game-3.json`` for hand 3 of a match."""
+    if hand is None:
+        return path
+    stem, dot, ext = path.rpartition(".")
+    if not dot or "/" in ext:
+        return f"{path}-{hand}"
+    return f"{stem}-{hand}.{ext}"
 
 
 def _printer(out: TextIO, names: tuple[str, ...], delay: float):  # type: ignore[no-untyped-def]

@@ -42,11 +42,15 @@ def test_arena_runs_as_a_process_with_parallel_jobs(tmp_path: Path) -> None:
 
 def test_ladder_fits_elo_with_intervals(tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "l.json"
+    out, png = tmp_path / "l.json", tmp_path / "ladder.png"
     code = main(["arena", "--ladder", "random", "basic", "advanced", "--matches", "4",
-                 "--json", str(out), "--no-progress"])
+                 "--json", str(out), "--no-progress", "--plot", str(png)])
     assert code == 0
-    assert "Elo (random = 0" in capsys.readouterr().out
+    text = capsys.readouterr().out
+    assert "Elo (random = 0" in text
+    assert "| bot | Elo | 95 % interval | matches |" in text and "| random | +0 |" in text
+    assert f"plot written to {png}" in text
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 5000
     data = json.loads(out.read_text())
     assert set(data["elo"]) == {"random", "basic", "advanced"}
     assert data["elo"]["random"]["elo"] == 0
@@ -60,7 +64,7 @@ def test_ladder_fits_elo_with_intervals(tmp_path: Path,
     ["arena", "basic", "random", "advanced"],
     ["arena", "--ladder", "basic", "basic"],
     ["arena", "grandmaster", "basic"],
-    ["arena", "basic", "random", "--players", "3"],
+    ["arena", "basic", "random", "--players", "7"],
     ["arena", "basic", "random", "--matches", "0"],
     ["arena", "basic", "random", "--rules", "nope"],
 ])
@@ -77,3 +81,17 @@ def test_bench_bots_reports_latency_per_level(capsys: pytest.CaptureFixture[str]
         figures = data[level]["2p"]
         assert figures["decisions"] > 0
         assert figures["p50_ms"] <= figures["p95_ms"] <= figures["max_ms"]
+
+
+def test_a_ladder_of_outside_engines_adds_every_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Which bots a ladder plays (the play itself is stubbed: the levels' ladder is slow)."""
+    from burraco.arena import cli
+
+    seen: list[list[str]] = []
+    monkeypatch.setattr(cli, "_run_ladder", lambda args, bots: seen.append(bots) or 0)
+    assert main(["arena", "--ladder"]) == 0
+    assert main(["arena", "--ladder", "cmd:./engine --fast"]) == 0
+    assert main(["arena", "--ladder", "basic", "cmd:./engine"]) == 0
+    assert seen == [["random", "basic", "advanced", "expert"],
+                    ["random", "basic", "advanced", "expert", "cmd:./engine --fast"],
+                    ["basic", "cmd:./engine"]]

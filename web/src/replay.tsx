@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import {
   handReplay, keptTable, seenCommitment, tableHands, type HandReplay, type HandRow,
 } from "./api";
+import { AnalysisPanel } from "./analysis";
 import { burracoType, FIBUR_TYPES } from "./burraco";
 // the server classifies each meld of a replay; the client's own reading is the fallback
 import { cardLabel, packOf } from "./cards";
@@ -142,6 +143,7 @@ export function ReplayPage({ id }: { id: string }) {
             </section>
             <Controls step={step} total={replay.frames.length} setStep={setStep} playing={playing} setPlaying={setPlaying} />
             <Frame replay={replay} step={step} names={names} />
+            <AnalysisPanel tableId={id} hand={replay.number} token={token} players={replay.record.players} names={names} step={step} setStep={setStep} />
             {step === replay.frames.length - 1 && (
               <section class="panel">
                 <h2>{t("replay.result")}</h2>

@@ -2,11 +2,12 @@
 
     burraco arena A B [--players 2|4] [--rules PRESET] [--matches N] [--hands-per-match K]
                   [--jobs J] [--seed S] [--json FILE]
-    burraco arena --ladder A B C ... [same options]
+    burraco arena --ladder [A B C ...] [--plot FILE.png] [same options]
     burraco bench bots [--levels L1,L2] [--players 2|4] [--hands N] [--seed S] [--json]
 
 A bot is a level name (``random``, ``basic``, ``advanced``, ``expert``), with
-options after a colon: ``expert:iterations=48``.
+options after a colon: ``expert:iterations=48``; or ``cmd:COMMAND LINE``, an
+outside program speaking the open bot protocol (docs/bot-protocol.md).
 """
 
 from __future__ import annotations
@@ -19,15 +20,18 @@ import sys
 import time
 from typing import Any
 
-from burraco.arena.duplicate import MatchResult, MatchSpec, run_matches, summarize
+from burraco.arena.duplicate import MatchResult, MatchSpec, run_matches, summarize, tables_of
 from burraco.arena.stats import elo_intervals, fit_elo
 from burraco.bots.base import LEVEL_NAMES, make_bot
+from burraco.bots.external import DEFAULT_DEADLINE_MS, is_external
 from burraco.cliparts import subcommands_of
 from burraco.engine.rules import Rules
 
 DESCRIPTION = (
     "Play bots against each other with duplicate deals: each deal is played twice with the "
-    "sides swapped, so only the play differs.  Reports A's match win rate (95 % Wilson "
+    "sides swapped (at 3, 5 and 6 players: with each bot alone at each place in turn), so "
+    "only the play differs.  A bot may be an outside program, cmd:COMMAND LINE "
+    "(docs/bot-protocol.md).  Reports A's match win rate (95 % Wilson "
     "interval), the mean match-point difference per hand (95 % interval), hands per second "
     "and each bot's decision latency (median, p95).  --ladder plays a round robin of all the "
     "bots given and fits Elo ratings (Bradley-Terry, 95 % bootstrap intervals).")
@@ -75,10 +79,13 @@ def _positive(text: str) -> int:
 
 
 def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("bots", nargs="+", type=_bot_spec, metavar="BOT",
+    parser.add_argument("bots", nargs="*", type=_bot_spec, metavar="BOT",
                         help=f"two bots (A B), or several with --ladder: {', '.join(LEVEL_NAMES)}"
-                        ", options after a colon (expert:iterations=48)")
-    parser.add_argument("--players", type=int, choices=(2, 4), default=2)
+                        ", options after a colon (expert:iterations=48), or cmd:COMMAND LINE; "
+                        "--ladder with no level plays every level (and the cmd: bots given)")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4, 5, 6), default=2,
+                        help="players at each table (default 2; docs/bots.md says how 3, 5 "
+                        "and 6 players are seated and scored)")
     parser.add_argument("--rules", type=_preset, default="fibur", metavar="PRESET",
                         help="rules preset (default fibur)")
     parser.add_argument("--matches", type=_positive, default=100,
@@ -89,9 +96,15 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"processes (default 1; this machine has {os.cpu_count() or 1} "
                         "cores)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and bots")
+    parser.add_argument("--deadline-ms", type=_positive, default=DEFAULT_DEADLINE_MS,
+                        metavar="MS", help="time an outside (cmd:) bot has for each decision "
+                        f"(default {DEFAULT_DEADLINE_MS})")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     parser.add_argument("--ladder", action="store_true",
                         help="round robin of all the bots given, with Elo ratings")
+    parser.add_argument("--plot", metavar="FILE.png", default="ladder.png",
+                        help="with --ladder: the PNG of the ratings and their intervals "
+                        "(default ladder.png; '' for none; needs burraco[plot])")
     progress = parser.add_mutually_exclusive_group()
     progress.add_argument("--progress", dest="progress", action="store_true", default=None,
                           help="always show the progress bar (default: on a terminal)")
@@ -100,6 +113,8 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_arena(args: argparse.Namespace) -> int:
     bots: list[str] = args.bots
+    if args.ladder and all(is_external(b) for b in bots):  # every level, and these engines
+        bots = [*LEVEL_NAMES, *bots]
     if args.ladder:
         if len(set(bots)) < 2:
             print("burraco arena: --ladder needs at least two different bots", file=sys.stderr)
@@ -111,7 +126,8 @@ def run_arena(args: argparse.Namespace) -> int:
     a, b = bots
     print(f"arena: {a} vs {b}, {args.players} players, rules {args.rules}, "
           f"{args.matches} duplicate matches of {args.hands_per_match} deal(s) "
-          f"({2 * args.matches * args.hands_per_match} hands), seed {args.seed}, "
+          f"({len(tables_of(args.players)) * args.matches * args.hands_per_match} hands), "
+          f"seed {args.seed}, "
           f"{args.jobs} job(s)", file=sys.stderr)
     summary = _play_pair(args, a, b, desc=f"{a} vs {b}")
     print(format_summary(summary))
@@ -134,7 +150,8 @@ def _play(args: argparse.Namespace, a: str, b: str, *, desc: str,
     from tqdm import tqdm  # type: ignore[import-untyped]
 
     specs = [
-        MatchSpec(a, b, args.players, args.rules, args.hands_per_match, args.seed + offset, i)
+        MatchSpec(a, b, args.players, args.rules, args.hands_per_match, args.seed + offset, i,
+                  args.deadline_ms)
         for i in range(args.matches)
     ]
     disable = None if args.progress is None else not args.progress
@@ -160,6 +177,11 @@ def format_summary(s: dict[str, Any]) -> str:
     for name, lat in s["latency_ms"].items():
         lines.append(f"  decision latency of {name}: median {lat['p50']:.2f} ms, "
                      f"p95 {lat['p95']:.2f} ms")
+    for name, lost in s.get("faults", {}).items():
+        marked = s.get("marked_matches", [])
+        lines.append(f"  MARKED: {name} lost {lost} decision(s) to the fallback in "
+                     f"{len(marked)} match(es): {', '.join(map(str, marked[:10]))}"
+                     f"{' ...' if len(marked) > 10 else ''}")
     return "\n".join(lines)
 
 
@@ -181,10 +203,23 @@ def _run_ladder(args: argparse.Namespace, bots: list[str]) -> int:
     ratings = fit_elo(len(bots), outcomes, anchor=anchor)
     intervals = elo_intervals(len(bots), outcomes, anchor=anchor, seed=args.seed)
     order = sorted(range(len(bots)), key=lambda p: -ratings[p])
-    print(f"Elo ({bots[anchor]} = 0; 95 % bootstrap intervals over matches)")
+    played = [sum(1 for i, j, _ in outcomes if p in (i, j)) for p in range(len(bots))]
+    print(f"Elo ({bots[anchor]} = 0; 95 % bootstrap intervals over matches)\n")
+    print("| bot | Elo | 95 % interval | matches |\n|---|---|---|---|")
     for p in order:
         lo, hi = intervals[p]
-        print(f"  {bots[p]:<28} {ratings[p]:+7.0f}   [{lo:+.0f}, {hi:+.0f}]")
+        print(f"| {bots[p]} | {ratings[p]:+.0f} | {lo:+.0f} to {hi:+.0f} | {played[p]} |")
+    if args.plot:
+        from burraco.arena.plot import PlotUnavailable, plot_ladder
+
+        title = (f"burraco arena --ladder: {args.players} players, {args.matches} duplicate "
+                 f"matches per pair, rules {args.rules}, seed {args.seed}")
+        try:
+            plot_ladder([(bots[p], ratings[p], *intervals[p]) for p in range(len(bots))],
+                        args.plot, title=title)
+            print(f"\nplot written to {args.plot}")
+        except PlotUnavailable as exc:
+            print(f"burraco arena: no plot: {exc}", file=sys.stderr)
     if args.json:
         _write_json(args.json, {
             "players": args.players, "rules": args.rules, "matches": args.matches,

@@ -1,13 +1,24 @@
 """Duplicate matches between two bots, in parallel processes, and their statistics.
 
-A *duplicate match* of K hands deals K hands; each deal is played twice on
-the same cards with the sides swapped (bot A at side 0 then at side 1), so
-the luck of the cards cancels out and what is left is the difference in
-play.  A match is won by the bot with more match points (MP, the hands'
-scores) over its 2K hands; equal MP count half.
+A *duplicate match* of K hands deals K hands; each deal is played at several
+tables on the same cards with the bots in different places, so the luck of
+the cards cancels out and what is left is the difference in play:
+
+* 2 and 4 players (two sides): twice, A at side 0 then at side 1;
+* 3, 5 and 6 players (three or more units: each seat at 3 and 5, where
+  pairs form during the hand, each pair at 6): once with A alone at each unit
+  and B at all the others, and once with B alone at each unit and A at all
+  the others (2 x units tables per deal).
+
+A bot's match points (MP) at a table are the mean of what its seats score
+(``seat_totals``: a side's total, or half a pair's total at 3 and 5 players),
+so each table counts once for each bot however many seats it holds.  A match
+is won by the bot with more MP over its tables; equal MP count half.
 
 Everything is seeded from ``(seed, match)``: the deals, and each bot's seed
 at each table, so a run replays exactly whatever the number of processes.
+An outside program (``cmd:...``) is started once per seat and table for the
+whole match; decisions it lost to the fallback are counted in ``faults``.
 """
 
 from __future__ import annotations
@@ -20,7 +31,8 @@ from typing import Any
 
 from burraco.arena.runner import play_hand
 from burraco.arena.stats import mean_interval, percentile, wilson
-from burraco.bots.base import make_bot
+from burraco.bots.base import Bot, make_bot
+from burraco.bots.external import DEFAULT_DEADLINE_MS, ExternalBot, external_from_spec, is_external
 from burraco.engine.deal import deal_seeded
 from burraco.engine.result import hand_result
 from burraco.engine.rules import Rules
@@ -36,6 +48,8 @@ class MatchSpec:
     hands: int
     seed: int
     index: int
+    deadline_ms: int = DEFAULT_DEADLINE_MS
+    """Time an outside program has for each decision."""
 
 
 @dataclass(slots=True)
@@ -43,13 +57,15 @@ class MatchResult:
     """One duplicate match, seen from A's side."""
 
     index: int
-    a_mp: int
-    b_mp: int
+    a_mp: float
+    b_mp: float
     hands: int
-    """Hands played (2K)."""
+    """Hands played (tables x K)."""
     seconds: float
     latency: dict[str, list[float]] = field(default_factory=dict)
     """Seconds per decision, by bot spec."""
+    faults: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    """Decisions an outside program lost to the fallback, by bot spec (empty: none)."""
 
     @property
     def score(self) -> float:
@@ -65,34 +81,74 @@ def _mix(parts: tuple[int, ...]) -> int:
     return value % (2**31)
 
 
+def units_of(players: int) -> list[list[int]]:
+    """The seats of each scoring unit at the start of a hand: sides, or seats at 3 and 5."""
+    if players in (3, 5):
+        return [[seat] for seat in range(players)]
+    sides = players // 2 if players > 2 else 2
+    return [[seat for seat in range(players) if seat % sides == side] for side in range(sides)]
+
+
+def tables_of(players: int) -> list[frozenset[int]]:
+    """The seats where A plays at each table of a deal (B plays the others)."""
+    units = units_of(players)
+    every = frozenset(range(players))
+    alone = [frozenset(unit) for unit in units]
+    if len(units) == 2:
+        return alone
+    return alone + [every - seats for seats in alone]
+
+
 def play_match(spec: MatchSpec) -> MatchResult:
-    """Play one duplicate match (2K hands) in this process."""
+    """Play one duplicate match (tables x K hands) in this process."""
     rules = Rules.preset(spec.rules)
     n = spec.players
-    a_mp = b_mp = 0
+    a_mp = b_mp = 0.0
     latency: dict[str, list[float]] = {spec.a: [], spec.b: []}
+    outside: dict[tuple[int, int], ExternalBot] = {}
+    tables = tables_of(n)
     start = time.perf_counter()
-    for k in range(spec.hands):
-        dealer = (n - 1 + k) % n
-        deal = deal_seeded(_mix((spec.seed, spec.index, k)), players=n, dealer=dealer, rules=rules)
-        for table in (0, 1):
-            a_side = table  # table 0: A at side 0 (seats 0, 2); table 1: A at side 1
-            names = [spec.a if seat % 2 == a_side else spec.b for seat in range(n)]
-            bots = [
-                make_bot(names[seat], seed=_mix((spec.seed, spec.index, k, table, seat)),
-                         rules=rules)
-                for seat in range(n)
-            ]
+    try:
+        for k in range(spec.hands):
+            dealer = (n - 1 + k) % n
+            deal = deal_seeded(_mix((spec.seed, spec.index, k)), players=n, dealer=dealer,
+                               rules=rules)
+            for table, a_seats in enumerate(tables):
+                names = [spec.a if seat in a_seats else spec.b for seat in range(n)]
+                bots = [_bot(spec, names[seat], (k, table, seat), rules, outside, table, seat)
+                        for seat in range(n)]
 
-            def timed(seat: int, seconds: float, names: list[str] = names) -> None:
-                latency[names[seat]].append(seconds)
+                def timed(seat: int, seconds: float, names: list[str] = names) -> None:
+                    latency[names[seat]].append(seconds)
 
-            state = play_hand(HandState.start(deal, rules), bots, on_time=timed)
-            totals = hand_result(state).totals
-            a_mp += totals[a_side]
-            b_mp += totals[1 - a_side]
-    return MatchResult(spec.index, a_mp, b_mp, 2 * spec.hands, time.perf_counter() - start,
-                       latency)
+                state = play_hand(HandState.start(deal, rules), bots, on_time=timed)
+                totals = hand_result(state).seat_totals
+                b_seats = [seat for seat in range(n) if seat not in a_seats]
+                a_mp += sum(totals[seat] for seat in a_seats) / len(a_seats)
+                b_mp += sum(totals[seat] for seat in b_seats) / len(b_seats)
+    finally:
+        for bot in outside.values():
+            bot.close()
+    faults: dict[str, list[dict[str, Any]]] = {}
+    for (table, seat), bot in sorted(outside.items()):
+        for fault in bot.faults:
+            faults.setdefault(bot.name, []).append(
+                {"table": table, "seat": seat, **fault.to_dict()})
+    return MatchResult(spec.index, a_mp, b_mp, len(tables) * spec.hands,
+                       time.perf_counter() - start, latency, faults)
+
+
+def _bot(spec: MatchSpec, name: str, where: tuple[int, int, int], rules: Rules,
+         outside: dict[tuple[int, int], ExternalBot], table: int, seat: int) -> Bot:
+    """An in-process bot for one hand, or the table's outside program for the match."""
+    seed = _mix((spec.seed, spec.index, *where))
+    if not is_external(name):
+        return make_bot(name, seed=seed, rules=rules)
+    key = (table, seat)
+    if key not in outside:
+        outside[key] = external_from_spec(name, rules=rules, seed=seed,
+                                          deadline_ms=spec.deadline_ms)
+    return outside[key]
 
 
 def run_matches(
@@ -138,6 +194,10 @@ def summarize(a: str, b: str, players: int, results: list[MatchResult],
             "p95": round(1000 * percentile(samples, 0.95), 3),
         }
     win_lo, win_hi = wilson(wins, n)
+    faults: dict[str, int] = {}
+    for r in results:
+        for bot, lost in r.faults.items():
+            faults[bot] = faults.get(bot, 0) + len(lost)
     return {
         "a": a,
         "b": b,
@@ -151,4 +211,6 @@ def summarize(a: str, b: str, players: int, results: list[MatchResult],
         "mp_diff_ci": [round(lo, 2), round(hi, 2)],
         "hands_per_s": round(hands / wall_seconds, 3) if wall_seconds > 0 else 0.0,
         "latency_ms": latency,
+        "faults": faults,
+        "marked_matches": [r.index for r in results if r.faults],
     }

@@ -29,6 +29,8 @@ def play_hand(
     if len(bots) != state.players:
         raise ValueError(f"{len(bots)} bots for {state.players} seats")
     clock = time.perf_counter
+    # outside programs (burraco.bots.external) are told what their seat saw happen
+    observers = [f for f in (getattr(b, "observe_all", None) for b in bots) if f is not None]
     while not state.is_over:
         seat = state.turn
         legal = legal_actions(state)
@@ -41,6 +43,8 @@ def play_hand(
             raise IllegalBotAction(
                 f"bot {bots[seat].name} at seat {seat} chose an illegal {action}")
         events = state.apply_in_place(action)
+        for observe in observers:
+            observe(events)
         if on_move is not None:
             on_move(state, seat, action, events)
     return state

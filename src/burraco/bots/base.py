@@ -74,7 +74,15 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 
 def make_bot(level: str, *, seed: int | None = None, rules: Rules | None = None) -> Bot:
-    """A bot by level name (``random``, ``basic``, ``advanced``, ``expert``), with options."""
+    """A bot by level name (``random``, ``basic``, ``advanced``, ``expert``), with options.
+
+    ``cmd:COMMAND LINE`` is an outside program speaking the open bot protocol
+    (:mod:`burraco.bots.external`); it starts at its first decision.
+    """
+    if level.startswith("cmd:"):
+        from burraco.bots.external import external_from_spec
+
+        return external_from_spec(level, rules=rules, seed=seed)
     name, options = parse_spec(level)
     factory = _FACTORIES.get(name)
     if factory is None:

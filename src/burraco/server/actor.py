@@ -168,7 +168,8 @@ class TableActor:
         self.online = [0] * self.config.players
         self.grace: dict[int, tuple[float, asyncio.TimerHandle]] = {}
         self.standin: set[int] = set()
-        self.bots = SeatBots(game.rules)
+        self.bots = SeatBots(game.rules, engines=settings.engine_commands,
+                             deadline_ms=settings.engine_deadline_ms)
         self._bot_version = -1
         self._bot_task: asyncio.Task[None] | None = None
         self._clock_key: object = None
@@ -199,6 +200,7 @@ class TableActor:
             self._clock_handle.cancel()
         if self._bot_task is not None:
             self._bot_task.cancel()
+        await asyncio.to_thread(self.bots.close)
 
     def submit(self, item: Item) -> bool:
         """Queue an item; a client command is refused (False) when the table is overloaded."""
@@ -451,6 +453,8 @@ class TableActor:
                 "grace_deadline_ms": int(grace[0] * 1000) if grace else None,
                 "grace_seconds": self.config.grace_seconds,
                 "standin": self.config.standin if seat in self.standin else None,
+                **({"engine_faults": self.bots.faults(seat) or 0}
+                   if spec.kind == "bot" and (spec.level or "").startswith("engine:") else {}),
             })
         return out
 
@@ -555,6 +559,8 @@ class TableActor:
         self._check_grace()
         self._schedule_bot()
         self._arm_clock()
+        if self.game.status == FINISHED:  # the match is over: outside engines may go
+            asyncio.get_running_loop().run_in_executor(None, self.bots.close)
 
     def _send_turn_legal(self) -> None:
         """After a new version: the legal actions to the seat on turn (if it asked for them)."""

@@ -40,6 +40,8 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from burraco.analysis.review import Settings
+from burraco.server.analysis_jobs import AnalysisJobs, install_analysis
 from burraco.server.config import ServerConfig
 from burraco.server.gateway import serve_connection
 from burraco.server.http_errors import install_error_shapes
@@ -103,6 +105,7 @@ def create_app(settings: ServerConfig) -> FastAPI:
                 with contextlib.suppress(asyncio.CancelledError):
                     await expiry
             await hub.stop()
+            analysis.stop()
 
     app = FastAPI(title="burraco", lifespan=lifespan, docs_url=None, redoc_url=None,
                   responses=ERRORS)
@@ -232,6 +235,8 @@ def create_app(settings: ServerConfig) -> FastAPI:
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await serve_connection(websocket, table_id, hub)
 
+    analysis = install_analysis(app, AnalysisJobs(Settings(
+        level=settings.analysis_level, samples=settings.analysis_samples)))  # replay marks
     install_tournaments(app)  # director and player pages under /tournaments/ (before the catch-all)
     install_web(app)  # the browser client and its read-only calls (last: it has a catch-all)
     return app

@@ -1,6 +1,7 @@
 """``burraco serve`` and ``burraco bench server`` (registered from ``burraco.cli``).
 
     burraco serve [--host H] [--port P] [--db URL] [--sqlite-sync full|normal] [limits...]
+                  [--engine NAME=COMMAND ...] [--engine-deadline-ms MS]
     burraco bench server --tables N [--pace SECONDS] [--duration S] [--json]
 """
 
@@ -14,7 +15,13 @@ import sys
 from typing import Any
 
 from burraco.cliparts import subcommands_of
-from burraco.server.config import ConfigError, ServerConfig, default_db_url, normalize_db_url
+from burraco.server.config import (
+    ConfigError,
+    ServerConfig,
+    default_db_url,
+    normalize_db_url,
+    parse_engine,
+)
 
 
 def register(sub: Any) -> None:
@@ -34,6 +41,15 @@ def register(sub: Any) -> None:
                             "normal survives process crashes only")
     serve.add_argument("--public-url", default="",
                        help="base URL for invite links (default http://HOST:PORT)")
+    serve.add_argument("--engine", action="append", default=[], metavar="NAME=COMMAND",
+                       help="an outside engine (docs/bot-protocol.md) tables may seat as "
+                       "level engine:NAME; repeatable")
+    serve.add_argument("--engine-deadline-ms", type=int, default=2000, metavar="MS",
+                       help="time an outside engine has per decision (default 2000)")
+    serve.add_argument("--analysis-level", default="expert", metavar="LEVEL",
+                       help="the bot level whose marks replays show (default expert)")
+    serve.add_argument("--analysis-samples", type=int, default=32, metavar="N",
+                       help="imagined deals per compared move in those marks (default 32)")
     serve.add_argument("--log-level", default="warning",
                        choices=("debug", "info", "warning", "error"))
     add_limit_arguments(serve)
@@ -101,11 +117,27 @@ def limit_settings(args: argparse.Namespace) -> dict[str, Any]:
         "max_body_bytes", "header_timeout", "body_timeout", "keepalive_timeout", "table_rate",
         "guest_rate", "waiting_tables_per_guest", "waiting_expiry")}
 
+def check_level(level: str) -> None:
+    from burraco.bots.base import make_bot
+
+    if level.startswith("cmd:"):
+        raise ConfigError(f"--analysis-level {level!r}: a bot level, not a command")
+    try:
+        make_bot(level, seed=0)
+    except ValueError as exc:
+        raise ConfigError(f"--analysis-level: {exc}") from None
+
 
 def run_serve(args: argparse.Namespace) -> int:
     try:
         url = normalize_db_url(args.db or default_db_url())
         limits = limit_settings(args)
+        engines = tuple(parse_engine(text) for text in args.engine)
+        if args.engine_deadline_ms < 1:
+            raise ConfigError(f"--engine-deadline-ms {args.engine_deadline_ms}: must be >= 1")
+        if args.analysis_samples < 2:
+            raise ConfigError(f"--analysis-samples {args.analysis_samples}: must be >= 2")
+        check_level(args.analysis_level)
     except ConfigError as exc:
         print(f"burraco serve: {exc}", file=sys.stderr)
         return 2
@@ -126,7 +158,10 @@ def run_serve(args: argparse.Namespace) -> int:
     gc.set_threshold(50_000, 50, 100)
     settings = ServerConfig(db_url=url, host=args.host, port=args.port,
                             sqlite_sync=args.sqlite_sync, log_level=args.log_level,
-                            public_url=args.public_url, **limits)
+                            public_url=args.public_url, engines=engines,
+                            engine_deadline_ms=args.engine_deadline_ms,
+                            analysis_level=args.analysis_level,
+                            analysis_samples=args.analysis_samples, **limits)
     logging.basicConfig(level=args.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     config = uvicorn.Config(

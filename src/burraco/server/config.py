@@ -58,9 +58,33 @@ class ServerConfig:
     waiting_expiry: float = 24 * 3600.0
     """Seconds after its last change a waiting table nobody watches is deleted (0: never)."""
 
+    engines: tuple[tuple[str, str], ...] = ()
+    """Outside engines a table may seat as ``engine:NAME``: (NAME, command line) pairs."""
+    engine_deadline_ms: int = 2000
+    """Time an outside engine has for each decision before the fallback plays it."""
+    analysis_level: str = "expert"
+    """The level whose marks the replay page shows (``burraco.analysis``)."""
+    analysis_samples: int = 32
+    """Imagined deals per compared move in those analyses."""
+
+    @property
+    def engine_commands(self) -> dict[str, str]:
+        return dict(self.engines)
+
     @property
     def base_url(self) -> str:
         return self.public_url.rstrip("/") or f"http://{self.host}:{self.port}"
+
+
+def parse_engine(text: str) -> tuple[str, str]:
+    """``NAME=COMMAND LINE`` (``burraco serve --engine``) -> (NAME, COMMAND LINE)."""
+    name, eq, command = text.partition("=")
+    name = name.strip()
+    if not eq or not command.strip():
+        raise ConfigError(f"--engine {text!r}: write NAME=COMMAND LINE")
+    if not name.replace("-", "").replace("_", "").isalnum():
+        raise ConfigError(f"--engine {text!r}: a name is letters, digits, - and _")
+    return name, command.strip()
 
 
 def data_dir() -> Path:

@@ -294,7 +294,8 @@ class Hub:
         is revealed the group takes no new table.  Nothing is created if any
         request is refused.
         """
-        configs = [build_config(request) for request in requests]
+        engines = tuple(self.settings.engine_commands)
+        configs = [build_config(request, engines=engines) for request in requests]
         deals: list[DealSource] = []
         for config in configs:
             deals.append(fresh_deal if deal_group is None

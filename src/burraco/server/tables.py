@@ -156,8 +156,12 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def build_config(request: TableRequest) -> TableConfig:
-    """The checked settings of a new table; :class:`TableConfigError` names a bad field."""
+def build_config(request: TableRequest, *, engines: tuple[str, ...] = ()) -> TableConfig:
+    """The checked settings of a new table; :class:`TableConfigError` names a bad field.
+
+    ``engines`` are the outside engines the server registered: a bot seat may be
+    ``engine:NAME`` for one of them.
+    """
     try:
         base = Rules.preset(request.rules)
     except ValueError as exc:
@@ -175,13 +179,13 @@ def build_config(request: TableRequest) -> TableConfig:
     for index, seat in enumerate(seats):
         if seat.kind == "bot":
             level = seat.level or "basic"
-            _check_level(level, f"seats.{index}.level")
+            _check_level(level, f"seats.{index}.level", engines)
             specs.append(SeatSpec("bot", level))
         else:
             if seat.level is not None:
                 raise TableConfigError(f"seats.{index}.level", "only bot seats have a level")
             specs.append(SeatSpec("human"))
-    _check_level(request.standin, "standin")
+    _check_level(request.standin, "standin", engines)
     target, smazzate = request.target, request.smazzate
     if request.mode == "free":
         if smazzate is not None:
@@ -206,7 +210,17 @@ def build_config(request: TableRequest) -> TableConfig:
     return config
 
 
-def _check_level(level: str, field: str) -> None:
+def _check_level(level: str, field: str, engines: tuple[str, ...] = ()) -> None:
+    if level.startswith("engine:"):
+        name = level[len("engine:"):]
+        if name not in engines:
+            known = ", ".join(engines) or "none"
+            raise TableConfigError(field, f"no outside engine {name!r} on this server "
+                                   f"(registered: {known})")
+        return
+    if level.startswith("cmd:"):
+        raise TableConfigError(field, "a table cannot run a command: name an outside engine "
+                               "the server registered (engine:NAME)")
     try:
         make_bot(level, seed=0)
     except ValueError as exc:

@@ -1,0 +1,186 @@
+"""Analysis of finished hands for the replay page, in the background.
+
+``POST /api/web/tables/{id}/hands/{n}/analysis?seat=S`` starts (or finds) the
+analysis of seat S in hand n (``burraco.analysis``: the strongest level's
+marks, from that seat's view only); ``GET`` on the same path reports its
+progress (``done`` of ``total`` decisions) and, when done, the marks.  The
+hand must be over, and the same access rule as its replay holds.
+
+The work never runs on the server's event loop nor in its process: one
+worker process, at a low CPU priority (``nice`` 10: a busy process of the
+server's priority gets about nine times its share), judges one decision at a
+time, so live tables keep the cores they need and a job's progress is exact.
+Results are kept in memory (the last :data:`KEEP` jobs); a restart forgets
+them and the page may ask again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import os
+from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.responses import JSONResponse
+
+from burraco.analysis.review import Decision, Settings, judge, seat_decisions
+from burraco.engine.records import RecordError
+from burraco.server.identity import TokenError
+from burraco.server.storage import repository as repo
+
+KEEP = 200
+"""Finished jobs kept in memory; the oldest go first."""
+
+
+@dataclass(slots=True)
+class Job:
+    seat: int
+    total: int
+    status: str = "running"
+    """``running``, ``done`` or ``failed``."""
+    decisions: list[Decision] = field(default_factory=list)
+    error: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"status": self.status, "seat": self.seat, "done":
+                               len(self.decisions), "total": self.total}
+        if self.status == "done":
+            out["decisions"] = [d.to_dict() for d in self.decisions]
+            out["total_loss"] = round(sum(d.loss for d in self.decisions), 1)
+        if self.error:
+            out["error"] = self.error
+        return out
+
+
+NICE = 10
+
+
+def _lower_priority(nice: int) -> None:
+    with contextlib.suppress(OSError):
+        os.nice(nice)
+
+
+class AnalysisJobs:
+    """The analyses asked for, and the one worker process that runs them."""
+
+    def __init__(self, settings: Settings | None = None, *, nice: int = NICE) -> None:
+        self.settings = settings or Settings()
+        self.nice = nice
+        self.jobs: OrderedDict[tuple[str, int, int], Job] = OrderedDict()
+        self._pool: ProcessPoolExecutor | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._lock = asyncio.Lock()
+        """One job at a time: the worker judges the decisions of one hand in order."""
+
+    def _worker(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority, initargs=(self.nice,))
+        return self._pool
+
+    def start(self, key: tuple[str, int, int], record: dict[str, Any]) -> Job:
+        """The job for ``key`` (table, hand, seat): the existing one, or a new one."""
+        job = self.jobs.get(key)
+        if job is not None and job.status != "failed":
+            return job
+        todo = list(seat_decisions(record, key[2]))  # checks the seat; RecordError if bad
+        job = Job(key[2], len(todo))
+        self.jobs[key] = job
+        while len(self.jobs) > KEEP:
+            self.jobs.popitem(last=False)
+        task = asyncio.get_running_loop().create_task(self._run(job, todo))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return job
+
+    async def _run(self, job: Job, todo: list[Any]) -> None:
+        loop = asyncio.get_running_loop()
+        async with self._lock:
+            try:
+                for index, seen, legal, played, rules in todo:
+                    decision = await loop.run_in_executor(
+                        self._worker(), judge, seen, legal, played, rules, index, self.settings)
+                    job.decisions.append(decision)
+                job.status = "done"
+            except Exception as exc:  # a broken worker must not take the server with it
+                job.status, job.error = "failed", f"{type(exc).__name__}: {exc}"
+
+    def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+def install_analysis(app: FastAPI, jobs: AnalysisJobs | None = None) -> AnalysisJobs:
+    """Add the analysis calls to ``app`` (before the web client's catch-all)."""
+    hub = app.state.hub
+    jobs = jobs or AnalysisJobs()
+    app.state.analysis = jobs
+
+    def error(status: int, code: str, detail: str) -> JSONResponse:
+        return JSONResponse({"error": code, "detail": detail}, status_code=status)
+
+    async def finished_record(table_id: str, number: int,
+                              token: str | None) -> dict[str, Any] | JSONResponse:
+        info = await hub.read(lambda conn: repo.table_info(conn, table_id))
+        if info is None:
+            return error(404, "table_not_found", f"no table {table_id!r}")
+        if not info["public"] and not _allowed(hub, table_id, token):
+            return error(403, "watch_token_required",
+                         "this table is private: add ?token= (its watch or a seat token)")
+        hands = await hub.read(lambda conn: repo.hand_rows(conn, table_id))
+        row = next((h for h in hands if h["number"] == number), None)
+        if row is not None and row.get("held"):
+            return error(409, "deal_held", f"hand {number} is still being played at other "
+                         "tables of this table's group")
+        if row is None or row["record"] is None:
+            return error(404, "hand_not_over", f"hand {number} of this table is not over")
+        return dict(row["record"])
+
+    path = "/api/web/tables/{table_id}/hands/{number}/analysis"
+
+    @app.post(path)
+    async def start_analysis(table_id: str, number: int, seat: int,
+                             token: str | None = None) -> JSONResponse:
+        record = await finished_record(table_id, number, token)
+        if isinstance(record, JSONResponse):
+            return record
+        try:
+            job = jobs.start((table_id, number, seat), record)
+        except RecordError as exc:
+            return error(422, "bad_seat" if "seat" in str(exc) else "replay_failed", str(exc))
+        return JSONResponse(job.to_dict(), status_code=202 if job.status == "running" else 200)
+
+    @app.get(path)
+    async def analysis(table_id: str, number: int, seat: int,
+                       token: str | None = None) -> JSONResponse:
+        record = await finished_record(table_id, number, token)
+        if isinstance(record, JSONResponse):
+            return record
+        job = jobs.jobs.get((table_id, number, seat))
+        if job is None:
+            return error(404, "not_started", f"no analysis of seat {seat} in hand {number} "
+                         "yet: POST to start one")
+        return JSONResponse(job.to_dict())
+
+    return jobs
+
+
+def _allowed(hub: Any, table_id: str, token: str | None) -> bool:
+    if not token:
+        return False
+    for check in (hub.tokens.check_watch, hub.tokens.seat_of):
+        try:
+            check(token, table_id)
+            return True
+        except TokenError:
+            pass
+    return False
