@@ -35,6 +35,8 @@ from burraco.server.config import ServerConfig
 from burraco.server.gateway import serve_connection
 from burraco.server.hub import Hub
 from burraco.server.identity import GUEST_COOKIE, Guest, TokenError, check_nickname
+from burraco.server.players.routes import install as install_players
+from burraco.server.players.service import request_token
 from burraco.server.storage import repository as repo
 from burraco.server.tables import TableConfigError, TableRequest
 from burraco.server.web import install_web
@@ -80,14 +82,12 @@ def create_app(settings: ServerConfig) -> FastAPI:
         return JSONResponse({"code": "bad_request", "detail": problems}, status_code=422)
 
     def guest_of(request: Request) -> Guest:
-        header = request.headers.get("authorization", "")
-        token = header[7:] if header.lower().startswith("bearer ") else request.cookies.get(
-            GUEST_COOKIE)
+        token = request_token(request.headers, request.cookies)  # a session or a guest token
         if not token:
             raise ApiError(401, "guest_required", "send a guest token (POST /api/guests) as "
                            "'Authorization: Bearer TOKEN' or the burraco_guest cookie")
         try:
-            return hub.tokens.guest(token)
+            return hub.identify(token)
         except TokenError as exc:
             raise ApiError(401, "bad_token", str(exc)) from None
 
@@ -132,6 +132,8 @@ def create_app(settings: ServerConfig) -> FastAPI:
     @app.get("/api/me")
     async def me(request: Request) -> dict[str, Any]:
         guest = guest_of(request)
+        if guest.account:
+            return await hub.players.me(guest)
         return {"guest_id": guest.id, "nickname": guest.nickname}
 
     @app.post("/api/tables", status_code=201)
@@ -170,6 +172,7 @@ def create_app(settings: ServerConfig) -> FastAPI:
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await serve_connection(websocket, table_id, hub)
 
+    install_players(app, hub.players)  # accounts, profiles, leaderboards
     install_tournaments(app)  # director and player pages under /tournaments/ (before the catch-all)
     install_web(app)  # the browser client and its read-only calls (last: it has a catch-all)
     return app

@@ -39,7 +39,8 @@ from burraco.engine.melds import burraco_type
 from burraco.engine.records import RecordError, start_state
 from burraco.engine.rules import PRESET_NOTES, PRESETS, Rules
 from burraco.engine.state import HandState, IllegalActionError
-from burraco.server.identity import GUEST_COOKIE, Guest, TokenError
+from burraco.server.identity import Guest, TokenError
+from burraco.server.players.service import request_token
 from burraco.server.storage import repository as repo
 from burraco.server.tables import TableRequest
 
@@ -151,13 +152,11 @@ def install_web(app: FastAPI) -> None:
     hub = app.state.hub
 
     def guest_of(request: Request) -> Guest | None:
-        header = request.headers.get("authorization", "")
-        token = header[7:] if header.lower().startswith("bearer ") else request.cookies.get(
-            GUEST_COOKIE)
+        token = request_token(request.headers, request.cookies)
         if not token:
             return None
         try:
-            return typing.cast(Guest, hub.tokens.guest(token))
+            return typing.cast(Guest, hub.identify(token))
         except TokenError:
             return None
 
