@@ -53,8 +53,9 @@ def _stats(conn: Connection, pid: str) -> dict[str, Any]:
 def _names(conn: Connection, ids: set[str]) -> dict[str, str]:
     if not ids:
         return {}
-    return dict(conn.execute(select(AccountRow.player_id, AccountRow.username).where(
-        AccountRow.player_id.in_(ids))).tuples())
+    rows = conn.execute(select(AccountRow.player_id, AccountRow.username).where(
+        AccountRow.player_id.in_(ids)))
+    return {pid: name for pid, name in rows}
 
 
 def recent_matches(conn: Connection, pid: str, *, limit: int = RECENT,
