@@ -9,6 +9,7 @@
 * ``rating_history`` every rated result, for the plot
 * ``player_stats``  running totals per player and form (matches, hands, MP, burraco...)
 * ``penalties``     abandonments and the wait each one brought
+* ``board_periods`` each player's standing in a calendar week or month of rated play
 """
 
 from __future__ import annotations
@@ -91,7 +92,7 @@ class RatingRow(Base):
     sigma: Mapped[float] = mapped_column(Float)
     matches: Mapped[int] = mapped_column(Integer)
 
-    __table_args__ = (Index("ix_ratings_board", "form", "mu"),)
+    __table_args__ = (Index("ix_ratings_board", "form", "mu", "player_id"),)
 
 
 class RatingHistoryRow(Base):
@@ -133,3 +134,18 @@ class PenaltyRow(Base):
     """left (gone past the grace time) | clock (the turn clock ran out three times)"""
     at: Mapped[float] = mapped_column(Float)
     until: Mapped[float] = mapped_column(Float)
+
+
+class BoardPeriodRow(Base):
+    __tablename__ = "board_periods"
+
+    period: Mapped[str] = mapped_column(String(16), primary_key=True)
+    """``week:2026-W49`` (ISO week, UTC) or ``month:2026-12``."""
+    form: Mapped[str] = mapped_column(String(8), primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    """The rating after the player's last rated match of the period."""
+    sigma: Mapped[float] = mapped_column(Float)
+    matches: Mapped[int] = mapped_column(Integer)
+
+    __table_args__ = (Index("ix_board_periods_board", "period", "form", "mu", "player_id"),)

@@ -4,8 +4,8 @@ Every query walks an index: a profile reads one account, its statistics and
 ratings by key, its latest matches by ``(player_id, finished_at)`` and its rating
 history by ``(player_id, form, at)``; the all-time board pages ``ratings`` by
 ``(form, mu)``, and "my rank" counts the entries above on the same index; a
-weekly or monthly board groups the period's rated results by
-``(rated, form, finished_at, player_id)``.
+weekly or monthly board pages ``board_periods`` by ``(period, form, mu)`` the
+same way (each rated result updates the player's week and month rows).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from sqlalchemy import Connection, and_, func, select
 
 from burraco.server.players.models import (
     AccountRow,
+    BoardPeriodRow,
     MatchPlayerRow,
     MatchRow,
     PlayerStatRow,
@@ -25,11 +26,10 @@ from burraco.server.players.models import (
 )
 from burraco.server.players.names import username_key
 from burraco.server.players.ratings import FORMS, shown
-from burraco.server.players.results import STAT_FIELDS, active_wait
+from burraco.server.players.results import STAT_FIELDS, active_wait, periods_of
 
 RECENT = 20
 HISTORY_POINTS = 500
-PERIODS = {"week": 7 * 24 * 3600.0, "month": 30 * 24 * 3600.0, "all": None}
 PAGE_SIZE = 50
 
 
@@ -123,39 +123,46 @@ def profile(conn: Connection, username: str) -> dict[str, Any] | None:
 def leaderboard(conn: Connection, form: str, period: str, page: int,
                 me: str | None = None, *, size: int = PAGE_SIZE,
                 now: float | None = None) -> dict[str, Any]:
-    """One page of a board, and ``me``'s own entry (rank included) when given."""
+    """One page of a board, and ``me``'s own entry (rank included) when given.
+
+    ``all``: current ratings.  ``week`` / ``month``: the current calendar week
+    (ISO, UTC) or month, each player at the rating of their last rated match in
+    it, among those who played one.  Ties are broken by player id, the same way
+    on the page and in the rank.
+    """
     offset = (page - 1) * size
-    since = PERIODS[period]
-    if since is None:
-        board = (select(RatingRow.player_id, RatingRow.mu, RatingRow.sigma,
-                        RatingRow.matches.label("n"))
-                 .where(RatingRow.form == form).subquery())
+    if period == "all":
+        table: Any = RatingRow
+        where = [RatingRow.form == form]
+        count_col: Any = RatingRow.matches
     else:
-        start = (time.time() if now is None else now) - since
-        played = (select(MatchPlayerRow.player_id, func.count().label("n"))
-                  .where(MatchPlayerRow.rated.is_(True), MatchPlayerRow.form == form,
-                         MatchPlayerRow.finished_at >= start)
-                  .group_by(MatchPlayerRow.player_id).subquery())
-        board = (select(RatingRow.player_id, RatingRow.mu, RatingRow.sigma, played.c.n)
-                 .join(played, played.c.player_id == RatingRow.player_id)
-                 .where(RatingRow.form == form).subquery())
+        week, month = periods_of(time.time() if now is None else now)
+        table = BoardPeriodRow
+        where = [BoardPeriodRow.period == (week if period == "week" else month),
+                 BoardPeriodRow.form == form]
+        count_col = BoardPeriodRow.matches
+    # the page is cut on the index alone, then named: OFFSET skips index entries, not joins
+    page_rows = (select(table.player_id, table.mu, table.sigma, count_col.label("n"))
+                 .where(*where).order_by(table.mu.desc(), table.player_id.desc())
+                 .offset(offset).limit(size).subquery())
     rows = list(conn.execute(
-        select(board, AccountRow.username)
-        .join(AccountRow, AccountRow.player_id == board.c.player_id)
-        .order_by(board.c.mu.desc(), board.c.player_id).offset(offset).limit(size)))
-    total = conn.scalar(select(func.count()).select_from(board)) or 0
+        select(page_rows, AccountRow.username)
+        .join(AccountRow, AccountRow.player_id == page_rows.c.player_id)
+        .order_by(page_rows.c.mu.desc(), page_rows.c.player_id.desc())))
+    total = conn.scalar(select(func.count()).select_from(table).where(*where)) or 0
     entries = [{"rank": offset + i + 1, "username": r.username, "rating": shown(r.mu),
                 "deviation": round(r.sigma), "matches": r.n} for i, r in enumerate(rows)]
     out: dict[str, Any] = {"players": int(form), "period": period, "page": page,
                            "page_size": size, "total": total, "entries": entries}
     if me is not None:
-        mine = conn.execute(select(board).where(board.c.player_id == me)).first()
+        mine = conn.execute(select(table.mu, table.sigma, count_col.label("n")).where(
+            *where, table.player_id == me)).first()
         if mine is None:
             out["me"] = None
         else:
-            above = conn.scalar(select(func.count()).select_from(board).where(
-                (board.c.mu > mine.mu) | and_(board.c.mu == mine.mu,
-                                             board.c.player_id < mine.player_id))) or 0
+            above = conn.scalar(select(func.count()).select_from(table).where(
+                *where, (table.mu > mine.mu) | and_(table.mu == mine.mu,
+                                                    table.player_id > me))) or 0
             name = conn.scalar(select(AccountRow.username).where(AccountRow.player_id == me))
             out["me"] = {"rank": above + 1, "username": name, "rating": shown(mine.mu),
                          "deviation": round(mine.sigma), "matches": mine.n,

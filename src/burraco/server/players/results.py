@@ -13,6 +13,7 @@ leaver's partner keeps their rating (the loss is not theirs), the opponents win.
 from __future__ import annotations
 
 import time
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, func, insert, select, update
@@ -23,6 +24,7 @@ from burraco.engine.state import IllegalActionError
 from burraco.server.players import fairplay, ratings
 from burraco.server.players.models import (
     AccountRow,
+    BoardPeriodRow,
     MatchPlayerRow,
     MatchRow,
     PenaltyRow,
@@ -191,7 +193,23 @@ def _rate(conn: Connection, table_id: str, form: str, seat_rows: list[dict[str, 
                 player_id=pid, form=form, mu=mu, sigma=sigma, matches=1))
         conn.execute(insert(RatingHistoryRow).values(
             player_id=pid, form=form, table_id=table_id, at=now, mu=mu, sigma=sigma))
+        for period in periods_of(now):
+            where = (BoardPeriodRow.period == period, BoardPeriodRow.form == form,
+                     BoardPeriodRow.player_id == pid)
+            if conn.scalar(select(BoardPeriodRow.matches).where(*where)) is None:
+                conn.execute(insert(BoardPeriodRow).values(
+                    period=period, form=form, player_id=pid, mu=mu, sigma=sigma, matches=1))
+            else:
+                conn.execute(update(BoardPeriodRow).where(*where).values(
+                    mu=mu, sigma=sigma, matches=BoardPeriodRow.matches + 1))
     return new
+
+
+def periods_of(at: float) -> tuple[str, str]:
+    """The calendar week (ISO, UTC) and month a moment falls in, as board keys."""
+    day = datetime.fromtimestamp(at, UTC)
+    year, week, _ = day.isocalendar()
+    return f"week:{year}-W{week:02d}", f"month:{day.year}-{day.month:02d}"
 
 
 def _add_stats(conn: Connection, pid: str, form: str, seat: int, side: int, result: str,

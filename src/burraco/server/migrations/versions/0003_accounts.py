@@ -73,7 +73,7 @@ def upgrade() -> None:
         sa.Column("sigma", sa.Float(), nullable=False),
         sa.Column("matches", sa.Integer(), nullable=False),
     )
-    op.create_index("ix_ratings_board", "ratings", ["form", "mu"])
+    op.create_index("ix_ratings_board", "ratings", ["form", "mu", "player_id"])
     op.create_table(
         "rating_history",
         sa.Column("player_id", sa.String(32), primary_key=True),
@@ -101,9 +101,20 @@ def upgrade() -> None:
         sa.Column("at", sa.Float(), nullable=False),
         sa.Column("until", sa.Float(), nullable=False),
     )
+    op.create_table(
+        "board_periods",
+        sa.Column("period", sa.String(16), primary_key=True),
+        sa.Column("form", sa.String(8), primary_key=True),
+        sa.Column("player_id", sa.String(32), primary_key=True),
+        sa.Column("mu", sa.Float(), nullable=False),
+        sa.Column("sigma", sa.Float(), nullable=False),
+        sa.Column("matches", sa.Integer(), nullable=False),
+    )
+    op.create_index("ix_board_periods_board", "board_periods",
+                    ["period", "form", "mu", "player_id"])
 
 
 def downgrade() -> None:
-    for table in ("penalties", "player_stats", "rating_history", "ratings", "match_players",
-                  "matches", "sessions", "accounts"):
+    for table in ("board_periods", "penalties", "player_stats", "rating_history", "ratings",
+                  "match_players", "matches", "sessions", "accounts"):
         op.drop_table(table)
