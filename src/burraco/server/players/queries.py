@@ -25,7 +25,7 @@ from burraco.server.players.models import (
     RatingRow,
 )
 from burraco.server.players.names import username_key
-from burraco.server.players.ratings import FORMS, shown
+from burraco.server.players.ratings import FORMS, MU, SIGMA, shown
 from burraco.server.players.results import STAT_FIELDS, active_wait, periods_of
 
 RECENT = 20
@@ -98,8 +98,12 @@ def rating_history(conn: Connection, pid: str) -> dict[str, list[dict[str, Any]]
             .where(RatingHistoryRow.player_id == pid, RatingHistoryRow.form == form)
             .order_by(RatingHistoryRow.at.desc()).limit(HISTORY_POINTS)))
         if rows:
-            out[form] = [{"at": r.at, "rating": shown(r.mu), "deviation": round(r.sigma)}
-                         for r in reversed(rows)]
+            points = [{"at": r.at, "rating": shown(r.mu), "deviation": round(r.sigma)}
+                      for r in reversed(rows)]
+            if len(rows) < HISTORY_POINTS:  # the whole history: it starts where newcomers do
+                points.insert(0, {"at": rows[-1].at, "rating": shown(MU),
+                                  "deviation": round(SIGMA), "start": True})
+            out[form] = points
     return out
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from fastapi import APIRouter, FastAPI, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, StrictStr
 
 from burraco.server.players.names import FieldError, check_password, check_username
@@ -29,6 +29,7 @@ from burraco.server.players.service import (
     request_token,
 )
 from burraco.server.players.sessions import SESSION_COOKIE, SESSION_DAYS, Session
+from burraco.server.web import NOT_BUILT, static_dir
 
 
 class Credentials(BaseModel):
@@ -154,6 +155,19 @@ def router(players: Players) -> APIRouter:
     return api
 
 
+PAGES = ("/players/{rest:path}", "/leaderboard")
+"""The browser client's own pages for players (profiles, the leaderboard)."""
+
+
+async def _page() -> Any:
+    index = static_dir() / "index.html"
+    if index.is_file():
+        return FileResponse(index, headers={"cache-control": "no-cache"})
+    return HTMLResponse(NOT_BUILT, status_code=503)
+
+
 def install(app: FastAPI, players: Players) -> None:
-    """Add the players' routes (before the web client's catch-all)."""
+    """Add the players' routes and pages (before the web client's catch-all)."""
     app.include_router(router(players))
+    for path in PAGES:
+        app.add_api_route(path, _page, methods=["GET"], include_in_schema=False)
