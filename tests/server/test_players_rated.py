@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from harness import Client, ServerProcess
+from harness import Client, ServerProcess, postgres_schema
 from openskill.models import PlackettLuce
 from players_harness import bearer, play_out, register
 
@@ -190,3 +191,40 @@ def test_bot_ratings_are_published(server: ServerProcess, players: str) -> None:
     ratings = httpx.get(f"{server.base}/api/ratings/bots").json()["ratings"]
     levels = ratings[players]
     assert levels["random"] < levels["basic"] < levels["advanced"] < levels["expert"]
+
+
+def test_a_rated_match_and_an_abandonment_on_postgresql(tmp_path: Path) -> None:
+    with postgres_schema() as url:
+        process = ServerProcess(url, tmp_path / "pg.log")
+        process.start()
+        try:
+            ada = register(process, "Pg_Ada")
+            bob = register(process, "Pg_Bob")
+            table = create(process, ada["token"], players=2, rated=True, target=1,
+                           bot_delay=0, creator_seat=0).json()
+
+            async def main() -> None:
+                one = Client(process, table, 0, guest=ada["token"])
+                two = Client(process, table, 1, guest=bob["token"])
+                for client in (one, two):
+                    assert (await client.connect())["t"] == "hello_ok"
+                await asyncio.gather(play_out(one), play_out(two))
+
+            asyncio.run(main())
+            a = profile_when_recorded(process, "Pg_Ada")
+            b = profile_when_recorded(process, "Pg_Bob")
+            assert {a["recent"][0]["result"], b["recent"][0]["result"]} in (
+                {"won", "lost"}, {"tie"})
+            assert a["ratings"]["2"]["matches"] == 1 and len(a["history"]["2"]) == 2
+            # Ada leaves her next rated match at once: a stand-in plays, she is penalised
+            left = create(process, ada["token"], players=2, rated=True, target=1,
+                          bot_delay=0, grace_seconds=0, creator_seat=0,
+                          seats=[{"kind": "human"}, {"kind": "bot", "level": "basic"}]).json()
+            a = profile_when_recorded(process, "Pg_Ada", matches=2, timeout=120)
+            assert a["recent"][0]["table_id"] == left["table_id"]
+            assert a["recent"][0]["abandoned"] and a["wait"]["reason"] == "left"
+            board = httpx.get(f"{process.base}/api/leaderboard?players=2&period=month",
+                              headers=bearer(bob["token"])).json()
+            assert board["me"]["username"] == "Pg_Bob" and board["total"] == 2
+        finally:
+            process.stop()
