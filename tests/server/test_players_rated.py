@@ -57,6 +57,10 @@ def test_rated_tables_take_accounts_only(server: ServerProcess) -> None:
     as_guest, as_spectator = asyncio.run(main())
     assert as_guest["t"] == "reject" and as_guest["code"] == "account_required"
     assert as_spectator["t"] == "reject" and as_spectator["code"] == "rated_live"
+    for path in (f"/api/tables/{table['table_id']}/hands",
+                 f"/api/web/tables/{table['table_id']}/hands/1/replay"):
+        live = httpx.get(f"{server.base}{path}")
+        assert live.status_code == 403 and live.json()["code"] == "rated_live", path
 
 
 def test_a_rated_match_moves_both_ratings_as_openskill_says(server: ServerProcess) -> None:
@@ -110,6 +114,8 @@ def test_a_rated_match_moves_both_ratings_as_openskill_says(server: ServerProces
         return hello
 
     assert asyncio.run(watch())["t"] == "hello_ok"
+    hands = httpx.get(f"{server.base}/api/tables/{table['table_id']}/hands")
+    assert hands.status_code == 200 and hands.json()["hands"][0]["record"]["moves"]
     replay = httpx.get(f"{server.base}/api/web/tables/{table['table_id']}/hands/1/replay")
     assert replay.status_code == 200
 

@@ -36,7 +36,7 @@ from burraco.server.gateway import serve_connection
 from burraco.server.hub import Hub
 from burraco.server.identity import GUEST_COOKIE, Guest, TokenError, check_nickname
 from burraco.server.players.routes import install as install_players
-from burraco.server.players.service import request_token
+from burraco.server.players.service import RATED_LIVE, live_rated, request_token
 from burraco.server.storage import repository as repo
 from burraco.server.tables import TableConfigError, TableRequest
 from burraco.server.web import install_web
@@ -165,7 +165,8 @@ def create_app(settings: ServerConfig) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/hands")
     async def hands(table_id: str, token: str | None = None) -> dict[str, Any]:
-        await visible_table(table_id, token)
+        if live_rated(await visible_table(table_id, token)):
+            raise ApiError(403, "rated_live", RATED_LIVE)
         return {"hands": await hub.read(lambda conn: repo.hand_rows(conn, table_id))}
 
     @app.websocket("/ws/tables/{table_id}")

@@ -40,7 +40,7 @@ from burraco.engine.records import RecordError, start_state
 from burraco.engine.rules import PRESET_NOTES, PRESETS, Rules
 from burraco.engine.state import HandState, IllegalActionError
 from burraco.server.identity import Guest, TokenError
-from burraco.server.players.service import request_token
+from burraco.server.players.service import RATED_LIVE, live_rated, request_token
 from burraco.server.storage import repository as repo
 from burraco.server.tables import TableRequest
 
@@ -206,6 +206,8 @@ def install_web(app: FastAPI) -> None:
         if not may_see(info, table_id, token):
             return _error(403, "watch_token_required",
                           "this table is private: add ?token= (its watch or a seat token)")
+        if live_rated(info):
+            return _error(403, "rated_live", RATED_LIVE)
         hands = await hub.read(lambda conn: repo.hand_rows(conn, table_id))
         row = next((h for h in hands if h["number"] == number), None)
         if row is not None and row.get("held"):

@@ -42,6 +42,15 @@ ADDRESS_LIMIT = (20, 15 * 60.0)
 """Wrong passwords allowed per client address in a window of seconds."""
 
 
+RATED_LIVE = ("a rated match is shown to spectators only once it is over (its replays then "
+              "show every hand)")
+
+
+def live_rated(info: dict[str, Any]) -> bool:
+    """A rated table whose match is not over: nothing of its play is shown yet."""
+    return bool(info["config"].get("rated")) and info["status"] != "finished"
+
+
 class Throttled(Exception):
     def __init__(self, retry_after: int) -> None:
         super().__init__(f"too many wrong passwords: retry in {retry_after} s")
@@ -223,8 +232,7 @@ class Players:
             return None
         if seat is None:
             if status != "finished":
-                return ("rated_live", "a rated match is shown to spectators only once it is "
-                        "over (its replays then show every hand)")
+                return ("rated_live", RATED_LIVE)
             return None
         if guest is None or not guest.account:
             return ("account_required", "only accounts sit at rated tables: log in and send "
