@@ -39,6 +39,7 @@ from burraco.server.game import (
     group_deal,
 )
 from burraco.server.identity import Guest, Signer, new_id
+from burraco.server.players.daily import may_release as daily_may_release
 from burraco.server.players.service import Players
 from burraco.server.storage import repository as repo
 from burraco.server.storage.db import make_engine, migrate
@@ -231,6 +232,8 @@ class Hub:
         Returns how many reveals were asked for.  Safe to run any time and twice:
         a table publishes a hand's reveal once.
         """
+        if not daily_may_release(group_id):
+            return 0  # a daily duplicate's deals stay hidden until its day is over
         try:
             releases = await self.writer.run(lambda conn: repo.group_releases(conn, group_id))
         except Exception:

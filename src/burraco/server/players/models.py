@@ -10,6 +10,7 @@
 * ``player_stats``  running totals per player and form (matches, hands, MP, burraco...)
 * ``penalties``     abandonments and the wait each one brought
 * ``board_periods`` each player's standing in a calendar week or month of rated play
+* ``daily_entries`` who played which day's duplicate set, at which table
 """
 
 from __future__ import annotations
@@ -149,3 +150,12 @@ class BoardPeriodRow(Base):
     matches: Mapped[int] = mapped_column(Integer)
 
     __table_args__ = (Index("ix_board_periods_board", "period", "form", "mu", "player_id"),)
+
+
+class DailyEntryRow(Base):
+    __tablename__ = "daily_entries"
+
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    form: Mapped[str] = mapped_column(String(8), primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(32), unique=True)

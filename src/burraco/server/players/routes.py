@@ -19,10 +19,12 @@ from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, StrictStr
 
+from burraco.server.identity import Guest, TokenError
 from burraco.server.players.names import FieldError, check_password, check_username
 from burraco.server.players.ratings import FORMS
 from burraco.server.players.service import (
     BadLogin,
+    DailyError,
     Players,
     Throttled,
     UsernameTaken,
@@ -30,6 +32,9 @@ from burraco.server.players.service import (
 )
 from burraco.server.players.sessions import SESSION_COOKIE, SESSION_DAYS, Session
 from burraco.server.web import NOT_BUILT, static_dir
+
+DAY = r"^\d{4}-\d{2}-\d{2}$"
+MONTH = r"^\d{4}-\d{2}$"
 
 
 class Credentials(BaseModel):
@@ -147,6 +152,46 @@ def router(players: Players) -> APIRouter:
         board = await players.leaderboard(players_, period, page,
                                           session.player_id if session else None)
         return JSONResponse(board)
+
+    def who(request: Request) -> Guest | None:
+        token = request_token(request.headers, request.cookies)
+        if not token:
+            return None
+        try:
+            return players.identify(token)
+        except TokenError:
+            return None
+
+    def daily_error(exc: DailyError) -> JSONResponse:
+        return _error(exc.status, exc.code, exc.detail, **exc.extra)
+
+    @api.get("/api/daily")
+    async def daily_overview(request: Request, day: str | None = Query(
+            None, pattern=DAY)) -> JSONResponse:
+        return JSONResponse(await players.daily.overview(who(request), day))
+
+    @api.post("/api/daily/{players_}", status_code=201)
+    async def daily_enter(request: Request, players_: Literal["2", "4"]) -> JSONResponse:
+        guest = who(request)
+        if guest is None:
+            return _error(401, "login_required", "log in first (POST /api/sessions)")
+        try:
+            return JSONResponse(await players.daily.enter(guest, players_), status_code=201)
+        except DailyError as exc:
+            return daily_error(exc)
+
+    @api.get("/api/daily/{players_}/board")
+    async def daily_board(request: Request, players_: Literal["2", "4"],
+                          day: str | None = Query(None, pattern=DAY)) -> JSONResponse:
+        try:
+            return JSONResponse(await players.daily.board(who(request), players_, day))
+        except DailyError as exc:
+            return daily_error(exc)
+
+    @api.get("/api/daily/{players_}/month")
+    async def daily_month(players_: Literal["2", "4"],
+                          month: str = Query(..., pattern=MONTH)) -> JSONResponse:
+        return JSONResponse(await players.daily.month(players_, month))
 
     @api.get("/api/ratings/bots")
     async def bot_ratings() -> dict[str, Any]:

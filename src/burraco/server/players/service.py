@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.exc import IntegrityError
 
 from burraco.server.identity import GUEST_COOKIE, Guest, TokenError, new_id
-from burraco.server.players import passwords, queries, results, store
+from burraco.server.players import daily, passwords, queries, results, store
 from burraco.server.players.names import username_key
 from burraco.server.players.ratings import bot_ratings, shown
 from burraco.server.players.sessions import (
@@ -29,6 +29,7 @@ from burraco.server.players.sessions import (
     split,
 )
 from burraco.server.players.throttle import Throttle
+from burraco.server.tables import TableConfigError
 
 if TYPE_CHECKING:
     from burraco.server.hub import Hub
@@ -82,6 +83,8 @@ class Players:
         self.by_name = Throttle(*NAME_LIMIT)
         self.by_address = Throttle(*ADDRESS_LIMIT)
         self._recording: set[asyncio.Task[None]] = set()
+        self._closer: asyncio.Task[None] | None = None
+        self.daily = Daily(hub)
 
     # --- who a token is ------------------------------------------------------------------
 
@@ -257,13 +260,94 @@ class Players:
             log.exception("table %s: the finished match could not be recorded", table_id)
 
     async def start(self) -> None:
-        """Record what a crash left between a match's end and its recording."""
+        """Record what a crash left between a match's end and its recording; start the clock
+        that publishes each day's duplicate deals when the day closes."""
         for table_id in await self.hub.read(results.unrecorded_finished):
             await self.record(table_id)
+        self._closer = asyncio.get_running_loop().create_task(self._close_days())
+
+    async def _close_days(self, every: float = 60.0) -> None:
+        while True:
+            try:
+                for group in await self.hub.read(daily.closed_groups_with_held):
+                    await self.hub.settle_group(group)
+            except Exception:
+                log.exception("closing the daily duplicate failed; trying again later")
+            await asyncio.sleep(every)
 
     async def stop(self) -> None:
+        if self._closer is not None:
+            self._closer.cancel()
         if self._recording:
             await asyncio.gather(*self._recording, return_exceptions=True)
+
+
+class DailyError(Exception):
+    def __init__(self, status: int, code: str, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.status, self.code, self.detail, self.extra = status, code, detail, extra
+
+
+class Daily:
+    """The daily duplicate's calls (``daily`` has the rules of it)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+
+    async def overview(self, guest: Guest | None, day: str | None) -> dict[str, Any]:
+        current = daily.today()
+        day = day or current
+        closed = time.time() >= daily.closes_at(day)
+        sets: dict[str, Any] = {}
+        pid = guest.id if guest is not None and guest.account else None
+        for form in daily.FORMS:
+            def secret_of(conn: Any, form: str = form) -> str | None:
+                if day == current:
+                    return daily.ensure_group(conn, current, form)
+                return daily.group_secret(conn, day, form)
+
+            def mine_of(conn: Any, form: str = form) -> str | None:
+                return daily.entry_of(conn, day, form, pid) if pid else None
+
+            secret = await (self.hub.writer.run(secret_of) if day == current
+                            else self.hub.read(secret_of))
+            mine = await self.hub.read(mine_of)
+            sets[form] = {
+                "hands": daily.HANDS, "bots": daily.BOT, "my_table": mine,
+                "deals": daily.commitments(secret, form, reveal=closed) if secret else None}
+        return {"day": day, "closes_at": daily.closes_at(day), "closed": closed, "sets": sets}
+
+    async def enter(self, guest: Guest, form: str) -> dict[str, Any]:
+        if not guest.account:
+            raise DailyError(401, "login_required", "the daily duplicate is for accounts: "
+                             "register or log in")
+        day = daily.today()
+        existing = await self.hub.read(lambda conn: daily.entry_of(conn, day, form, guest.id))
+        if existing is not None:
+            raise DailyError(409, "daily_played", "you have entered today's set already",
+                             table_id=existing)
+        await self.hub.writer.run(lambda conn: daily.ensure_group(conn, day, form))
+        try:
+            created = await self.hub.create_table(guest, daily.request(form),
+                                                  deal_group=daily.group_id(day, form))
+        except TableConfigError as exc:
+            raise DailyError(409, "daily_closed", str(exc)) from None
+        table_id = created["table_id"]
+        await self.hub.writer.run(lambda conn: daily.add_entry(conn, day, form, guest.id,
+                                                               table_id))
+        return created
+
+    async def board(self, guest: Guest | None, form: str, day: str | None) -> dict[str, Any]:
+        day = day or daily.today()
+        me = guest.id if guest is not None and guest.account else None
+        board = await self.hub.read(lambda conn: daily.day_board(conn, day, form, me))
+        if board is None:
+            raise DailyError(403, "daily_play_first", "the day's results are shown to those who "
+                             "have played its whole set, and to everyone once the day is over")
+        return board
+
+    async def month(self, form: str, month: str) -> dict[str, Any]:
+        return await self.hub.read(lambda conn: daily.month_board(conn, month, form))
 
 
 def _wait_text(wait: dict[str, Any]) -> str:

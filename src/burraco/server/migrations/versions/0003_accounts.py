@@ -112,9 +112,17 @@ def upgrade() -> None:
     )
     op.create_index("ix_board_periods_board", "board_periods",
                     ["period", "form", "mu", "player_id"])
+    op.create_table(
+        "daily_entries",
+        sa.Column("day", sa.String(10), primary_key=True),
+        sa.Column("form", sa.String(8), primary_key=True),
+        sa.Column("player_id", sa.String(32), primary_key=True),
+        sa.Column("table_id", sa.String(32), nullable=False, unique=True),
+    )
 
 
 def downgrade() -> None:
-    for table in ("board_periods", "penalties", "player_stats", "rating_history", "ratings",
-                  "match_players", "matches", "sessions", "accounts"):
+    for table in ("daily_entries", "board_periods", "penalties", "player_stats",
+                  "rating_history", "ratings", "match_players", "matches", "sessions",
+                  "accounts"):
         op.drop_table(table)
