@@ -38,6 +38,10 @@ def test_register_play_rated_see_profile_and_leaderboard(
     bots = page.locator("[data-testid=bot-ratings]")
     bots.wait_for()
     assert "expert" in bots.text_content() and "4 players (pairs)" in bots.text_content()
+    daily = page.locator("[data-testid=daily]")
+    daily.wait_for()
+    assert "Daily duplicate" in daily.text_content()
+    assert page.locator("[data-testid=daily-4]").text_content() == "Play: 4 players (pairs)"
     page.screenshot(path=str(screenshots / "players-lobby.png"), full_page=True)
 
     # a rated table against a bot, to one hand (target 1)

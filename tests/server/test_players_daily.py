@@ -68,6 +68,7 @@ def test_a_day_played_by_two_accounts(server: ServerProcess) -> None:
     assert again.status_code == 409 and again.json()["table_id"] == created["table_id"]
     mine = httpx.get(f"{server.base}/api/daily", headers=bearer(ada["token"])).json()
     assert mine["sets"]["2"]["my_table"] == created["table_id"]
+    assert mine["sets"]["2"]["my_seat_token"] == created["seats"][0]["token"]
     # the same commitments all day
     assert mine["sets"]["2"]["deals"] == deals
 

@@ -7,7 +7,7 @@ import {
 } from "./api";
 import { CardFace, Dialog, go, Header, navigate } from "./components";
 import { choiceLabel, optionLabel, presetNote, reasonText, t, useLang, type Key } from "./i18n";
-import { AccountPanel, BotRatings, isAccount, pt } from "./players";
+import { AccountPanel, BotRatings, DailyPanel, isAccount, pt } from "./players";
 
 export function errorText(err: unknown): string {
   if (err instanceof ApiError) {
@@ -454,6 +454,7 @@ export function Lobby() {
         </section>
         {error && <p class="error" role="alert">{error}</p>}
         <AccountPanel guest={guest} onChange={(g) => { setGuest(g); setRenaming(false); }} />
+        {isAccount(guest) && <DailyPanel key={guest?.token} />}
         {!isAccount(guest) && (!guest || renaming) ? (
           <NicknameForm initial={guest?.nickname} onDone={(g) => { setGuest(g); setRenaming(false); }} />
         ) : (

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, forgetGuest, savedGuest, type GuestInfo } from "./api";
-import { Header, navigate } from "./components";
+import { go, Header, navigate } from "./components";
 import { format, lang, useLang } from "./i18n";
 
 const en = {
@@ -69,6 +69,13 @@ const en = {
   "lb.empty": "Nobody on this board yet.",
   "lb.prev": "Previous",
   "lb.next": "Next",
+  "daily.title": "Daily duplicate",
+  "daily.text": "Today's {hands} deals, the same for everyone, against the bots. Their commitments are published now and the decks revealed when the day closes ({closes}).",
+  "daily.play": "Play: {form}",
+  "daily.continue": "Continue: {form}",
+  "daily.results": "Results: {form}",
+  "daily.hidden": "The day's results are shown once you have played the whole set.",
+  "daily.score": "score",
 };
 type PKey = keyof typeof en;
 const it: Record<PKey, string> = {
@@ -131,6 +138,13 @@ const it: Record<PKey, string> = {
   "lb.empty": "Ancora nessuno in questa classifica.",
   "lb.prev": "Precedente",
   "lb.next": "Successiva",
+  "daily.title": "Duplicato del giorno",
+  "daily.text": "Le {hands} smazzate di oggi, uguali per tutti, contro i bot. Gli impegni sono pubblicati ora e i mazzi svelati alla chiusura della giornata ({closes}).",
+  "daily.play": "Gioca: {form}",
+  "daily.continue": "Continua: {form}",
+  "daily.results": "Risultati: {form}",
+  "daily.hidden": "I risultati del giorno si vedono dopo aver giocato tutta la serie.",
+  "daily.score": "punti",
 };
 
 export function pt(key: PKey, params?: Record<string, string | number>): string {
@@ -321,6 +335,60 @@ export function BotRatings(props: { levelName: (level: string) => string }) {
         </span>
       ))}
     </p>
+  );
+}
+
+// --- the daily duplicate -----------------------------------------------------------------
+
+interface DailySet { hands: number; my_table: string | null; my_seat_token: string | null; deals: { hand: number; commitment: string }[] | null }
+interface DailyOverview { day: string; closes_at: number; sets: Record<string, DailySet> }
+interface DailyBoard { entries: { rank: number; username: string; score: number }[] }
+
+/** Today's duplicate sets: play or continue, and the day's board once one has played. */
+export function DailyPanel() {
+  useLang();
+  const [overview, setOverview] = useState<DailyOverview | null>(null);
+  const [board, setBoard] = useState<[string, DailyBoard | null] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => { send<DailyOverview>("GET", "/api/daily").then(setOverview).catch(() => setOverview(null)); }, []);
+  if (!overview) return null;
+  const play = async (form: string) => {
+    setError(null);
+    const { my_table: mine, my_seat_token: token } = overview.sets[form];
+    if (mine) return go(`/play/${mine}?seat=0&token=${encodeURIComponent(token ?? "")}`);
+    try {
+      const created = await send<{ table_id: string; seats: { token?: string }[] }>("POST", `/api/daily/${form}`);
+      go(`/play/${created.table_id}?seat=0&token=${encodeURIComponent(created.seats[0].token ?? "")}`);
+    } catch (err) {
+      setError(accountError(err));
+    }
+  };
+  const results = (form: string) => send<DailyBoard>("GET", `/api/daily/${form}/board`)
+    .then((b) => setBoard([form, b])).catch(() => setBoard([form, null]));
+  const first = Object.values(overview.sets)[0];
+  return (
+    <section class="panel daily" data-testid="daily">
+      <h2>{pt("daily.title")} · {overview.day}</h2>
+      <p class="note">{pt("daily.text", { hands: first?.hands ?? 8, closes: whenText(overview.closes_at) })}</p>
+      <div class="seat-row">
+        {Object.entries(overview.sets).map(([form, set]) => (
+          <>
+            <button type="button" class="primary" data-testid={`daily-${form}`} onClick={() => play(form)}>
+              {pt(set.my_table ? "daily.continue" : "daily.play", { form: pt(`form.${form}` as PKey) })}
+            </button>
+            <button type="button" onClick={() => results(form)}>{pt("daily.results", { form: pt(`form.${form}` as PKey) })}</button>
+          </>
+        ))}
+      </div>
+      {error && <p class="error" role="alert">{error}</p>}
+      {board && (board[1] === null ? <p>{pt("daily.hidden")}</p> : (
+        <table class="lb-table">
+          <tbody>{board[1].entries.map((e) => (
+            <tr><td>{e.rank}</td><td><a href={`/players/${encodeURIComponent(e.username)}`} onClick={navigate}>{e.username}</a></td>
+              <td>{e.score} {pt("daily.score")}</td></tr>))}</tbody>
+        </table>
+      ))}
+    </section>
   );
 }
 

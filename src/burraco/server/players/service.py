@@ -314,6 +314,7 @@ class Daily:
             mine = await self.hub.read(mine_of)
             sets[form] = {
                 "hands": daily.HANDS, "bots": daily.BOT, "my_table": mine,
+                "my_seat_token": self.hub.tokens.seat_token(mine, 0) if mine else None,
                 "deals": daily.commitments(secret, form, reveal=closed) if secret else None}
         return {"day": day, "closes_at": daily.closes_at(day), "closed": closed, "sets": sets}
 
