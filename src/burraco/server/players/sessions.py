@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import time
 from dataclasses import dataclass
 
 from burraco.server.identity import new_id
@@ -27,6 +28,12 @@ class Session:
     player_id: str
     username: str
     secret_hash: str
+    expires: float = 0.0
+    """Seconds since the epoch: ``SESSION_DAYS`` after the login (0: computed on creation)."""
+
+    def __post_init__(self) -> None:
+        if not self.expires:
+            object.__setattr__(self, "expires", time.time() + SESSION_DAYS * 24 * 3600)
 
 
 def digest(secret: str) -> str:
@@ -50,7 +57,9 @@ def split(token: str) -> tuple[str, str] | None:
 
 
 def matches(session: Session, secret: str) -> bool:
-    return hmac.compare_digest(session.secret_hash, digest(secret))
+    """The secret is the session's, and the session has not expired."""
+    return hmac.compare_digest(session.secret_hash, digest(secret)) and (
+        time.time() < session.expires)
 
 
 class SessionCache:

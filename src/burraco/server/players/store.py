@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import UTC
 from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select, update
 
 from burraco.server.players.models import AccountRow, SessionRow
 from burraco.server.players.names import username_key
-from burraco.server.players.sessions import Session
+from burraco.server.players.sessions import SESSION_DAYS, Session
 from burraco.server.storage.models import Base
 
 _ACCOUNTS = Base.metadata.tables["accounts"]
@@ -60,12 +61,16 @@ def account_by_id(conn: Connection, player_id: str) -> dict[str, Any] | None:
 def session(conn: Connection, session_id: str) -> Session | None:
     row = conn.execute(
         select(SessionRow.id, SessionRow.player_id, SessionRow.secret_hash,
-               AccountRow.username)
+               SessionRow.created_at, AccountRow.username)
         .join(AccountRow, AccountRow.player_id == SessionRow.player_id)
         .where(SessionRow.id == session_id)).first()
     if row is None:
         return None
-    return Session(row.id, row.player_id, row.username, row.secret_hash)
+    created = row.created_at
+    if created.tzinfo is None:  # SQLite keeps the database's UTC time without its zone
+        created = created.replace(tzinfo=UTC)
+    expires = created.timestamp() + SESSION_DAYS * 24 * 3600
+    return Session(row.id, row.player_id, row.username, row.secret_hash, expires)
 
 
 def end_session(conn: Connection, session_id: str) -> None:
