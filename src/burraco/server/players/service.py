@@ -193,8 +193,9 @@ class Players:
                     "wait": results.active_wait(conn, guest.id)}
 
         extra = await self.hub.read(read)
+        # guest_id and nickname too: at tables an account is named like a guest
         return {"player_id": guest.id, "username": guest.nickname, "account": True,
-                **extra}
+                "guest_id": guest.id, "nickname": guest.nickname, **extra}
 
     # --- reads ---------------------------------------------------------------------------
 
