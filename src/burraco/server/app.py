@@ -16,6 +16,8 @@ HTTP (JSON; errors are ``{"code": ..., "detail": ...}``):
 No request can put a table in a deal group: ``TableRequest`` has no such field
 and refuses unknown ones, and only server-side code passes ``deal_group``.
 * ``GET /healthz``.
+* Accounts, sessions, profiles, leaderboards and the daily duplicate:
+  ``players/routes.py`` (docs/protocol.md §13).
 
 WebSocket: ``/ws/tables/{id}`` (docs/protocol.md).
 """
