@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from openskill.models import PlackettLuce
+from sqlalchemy import Engine
 
 from burraco.server.players import fairplay, ratings
 from burraco.server.players.names import FieldError, check_username, username_key
@@ -73,3 +74,14 @@ def test_board_periods_are_iso_weeks_and_months_in_utc() -> None:
     assert periods_of(1767227400.0) == ("week:2026-W01", "month:2026-01")
     # 2027-01-01 is a Friday: still in ISO week 53 of 2026
     assert periods_of(1798761600.0) == ("week:2026-W53", "month:2027-01")
+
+
+def test_the_migrations_create_exactly_the_models(engine: Engine) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    import burraco.server.players.models  # noqa: F401  (the players' tables on the metadata)
+    from burraco.server.storage.models import Base
+
+    with engine.connect() as conn:
+        assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
