@@ -23,7 +23,11 @@ def profile_when_recorded(server: ServerProcess, name: str, matches: int = 1,
     deadline = time.monotonic() + timeout
     while True:
         body = httpx.get(f"{server.base}/api/players/{name}").json()
-        if len(body["recent"]) >= matches:
+        # a profile is read statement by statement (no snapshot): wait until the match's
+        # rating is there too, since the recording may commit between two of its reads
+        rated = [m for m in body["recent"] if m["rated"]]
+        if len(body["recent"]) >= matches and all(
+                m["form"] in body["ratings"] for m in rated):
             return dict(body)
         assert time.monotonic() < deadline, f"{name}'s match was not recorded: {body}"
         time.sleep(0.2)
