@@ -44,11 +44,13 @@ def test_register_play_rated_see_profile_and_leaderboard(
     assert page.locator("[data-testid=daily-4]").text_content() == "Play: 4 players (pairs)"
     page.screenshot(path=str(screenshots / "players-lobby.png"), full_page=True)
 
-    # a rated table against a bot, to one hand (target 1)
+    # a rated table of four (a bot partner against two bots), to one hand (target 1): the
+    # person plays a quarter of the turns
     page.click("details:has([data-testid=create-form]) > summary")
-    page.select_option("select[name=players]", "2")
-    page.select_option("select[name=seat1]", "bot")
-    page.select_option("select[name=level1]", "basic")
+    page.select_option("select[name=players]", "4")
+    for seat in (1, 2, 3):
+        page.select_option(f"select[name=seat{seat}]", "bot")
+        page.select_option(f"select[name=level{seat}]", "basic")
     page.check("input[name=mode] >> nth=0")
     page.fill("input[name=target]", "1")
     page.fill("input[name=bot_delay]", "0")
@@ -76,11 +78,11 @@ def test_register_play_rated_see_profile_and_leaderboard(
     assert page.locator("[data-testid=profile-name]").text_content() == "Player Browser_Ada"
     assert page.locator("[data-testid=rating-plot]").count() == 1
     row = page.locator("[data-testid=matches] li").first
-    assert "rated" in row.text_content() and "vs basic" in row.text_content()
+    assert "rated" in row.text_content() and "with basic vs basic, basic" in row.text_content()
     assert row.locator("a", has_text="hand 1").get_attribute("href") == f"/replay/{tid}?hand=1"
     page.screenshot(path=str(screenshots / "players-profile.png"), full_page=True)
 
-    page.goto(f"{server.base}/leaderboard?players=2&period=week")
+    page.goto(f"{server.base}/leaderboard?players=4&period=week")
     mine = page.locator("[data-testid=my-rank]")
     mine.wait_for(timeout=20_000)
     assert "My rank: 1" in mine.text_content()
