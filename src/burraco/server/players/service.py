@@ -200,7 +200,12 @@ class Players:
     # --- reads ---------------------------------------------------------------------------
 
     async def profile(self, username: str) -> dict[str, Any] | None:
-        return await self.hub.read(lambda conn: queries.profile(conn, username))
+        def read(conn: Any) -> dict[str, Any] | None:
+            if conn.dialect.name == "postgresql":  # one snapshot for the profile's reads
+                conn.execution_options(isolation_level="REPEATABLE READ")
+            return queries.profile(conn, username)
+
+        return await self.hub.read(read)
 
     async def leaderboard(self, form: str, period: str, page: int,
                           me: str | None) -> dict[str, Any]:
