@@ -135,6 +135,7 @@ export interface TableRequest {
   standin: string;
   bot_delay: number;
   creator_seat: number | null;
+  rated?: boolean;
 }
 
 export interface CreatedTable {

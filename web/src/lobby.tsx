@@ -8,6 +8,7 @@ import {
 import { CardFace, Dialog, go, Header, navigate } from "./components";
 import { prefetchPad } from "./padloader";
 import { choiceLabel, optionLabel, presetNote, reasonText, t, useLang, type Key } from "./i18n";
+import { AccountPanel, BotRatings, DailyPanel, isAccount, pt } from "./players";
 
 export function errorText(err: unknown): string {
   if (err instanceof ApiError) {
@@ -74,6 +75,7 @@ interface FormState {
   mine: number;
   public: boolean;
   casual: boolean;
+  rated: boolean;
   turnSeconds: string;
   graceSeconds: string;
   standin: string;
@@ -96,7 +98,7 @@ function defaultForm(opts: FormOptions): FormState {
     players: Number(def.players), rules: String(def.rules), mode: def.mode as "free",
     target: String(values.target ?? ""), smazzate: "1",
     kinds: ["human", "bot", "bot", "bot", "bot", "bot"], levels: Array(6).fill("basic"), mine: 0,
-    public: Boolean(def.public), casual: Boolean(def.casual), turnSeconds: "",
+    public: Boolean(def.public), casual: Boolean(def.casual), rated: false, turnSeconds: "",
     graceSeconds: String(def.grace_seconds), standin: String(def.standin),
     botDelay: String(def.bot_delay),
     options: Object.fromEntries(opts.options.map((o) => [o.name, optionText(values[o.name])])),
@@ -124,10 +126,11 @@ export function tableRequest(form: FormState, opts: FormOptions): TableRequest {
     players: form.players, rules: form.rules, options, mode: form.mode,
     target: form.mode === "free" && form.target ? Number(form.target) : null,
     smazzate: form.mode === "smazzate" ? Number(form.smazzate || 1) : null,
-    seats, public: form.public, casual: form.casual,
+    seats, public: form.public, casual: form.rated ? false : form.casual,
     turn_seconds: form.turnSeconds ? Number(form.turnSeconds) : null,
     grace_seconds: Number(form.graceSeconds || 0), standin: form.standin,
     bot_delay: Number(form.botDelay || 0), creator_seat: mine,
+    ...(form.rated ? { rated: true } : {}),
   };
 }
 
@@ -248,6 +251,13 @@ function CreateForm(props: { opts: FormOptions; onCreated: (c: CreatedTable, min
           onChange={(e) => set({ casual: (e.target as HTMLInputElement).checked })} />
         {t("create.casual")}
       </label>
+      {isAccount(savedGuest()) && (form.players === 2 || form.players === 4) && (
+        <label class="inline">
+          <input type="checkbox" name="rated" checked={form.rated}
+            onChange={(e) => set({ rated: (e.target as HTMLInputElement).checked })} />
+          {pt("create.rated")}
+        </label>
+      )}
       <div class="grid2">
         <label>
           {t("create.turnSeconds")}
@@ -446,13 +456,17 @@ export function Lobby() {
         </section>
         <p class="pad-link"><a class="button" href="/pad/" onClick={navigate}>{t("pad.link")}</a> {t("pad.linkText")}</p>
         {error && <p class="error" role="alert">{error}</p>}
-        {!guest || renaming ? (
+        <AccountPanel guest={guest} onChange={(g) => { setGuest(g); setRenaming(false); }} />
+        {isAccount(guest) && <DailyPanel key={guest?.token} />}
+        {!isAccount(guest) && (!guest || renaming) ? (
           <NicknameForm initial={guest?.nickname} onDone={(g) => { setGuest(g); setRenaming(false); }} />
         ) : (
           <>
             <p class="hello">
-              {t("nick.hello", { name: guest.nickname })}{" "}
-              <button type="button" class="link" onClick={() => setRenaming(true)}>{t("nick.change")}</button>
+              {t("nick.hello", { name: guest!.nickname })}{" "}
+              {!isAccount(guest) && (
+                <button type="button" class="link" onClick={() => setRenaming(true)}>{t("nick.change")}</button>
+              )}
             </p>
             <section class="panel quick">
               <h2>{t("quick.title")}</h2>
@@ -466,6 +480,7 @@ export function Lobby() {
               <button type="button" class="primary big" data-testid="quick-play" disabled={busy} onClick={quick}>
                 {t("quick.button")}
               </button>
+              <BotRatings levelName={levelName} />
             </section>
             <section class="panel">
               <details>

@@ -2,7 +2,8 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { lang, t, useLang } from "./i18n";
-import { Lobby } from "./lobby";
+import { levelName, Lobby } from "./lobby";
+import { LeaderboardPage, ProfilePage } from "./players";
 import { ReplayPage } from "./replay";
 import { route } from "./route";
 import { PadLoader } from "./padloader";
@@ -24,12 +25,15 @@ function App() {
   }, []);
   const current = route(location.pathname);
   useEffect(() => {
+    if (current.page === "profile" || current.page === "leaderboard") return; // they set their own
     document.title = current.page === "replay" ? `${t("replay.title")} · ${t("app.title")}`
       : current.page === "pad" ? `${t("pad.link")} · ${t("app.title")}` : t("app.title");
   });
   if (current.page === "table") return <TablePage key={path} id={current.id} />;
   if (current.page === "replay") return <ReplayPage key={path} id={current.id} />;
   if (current.page === "pad") return <PadLoader key={path} path={path} />;
+  if (current.page === "profile") return <ProfilePage key={path} name={current.name} levelName={levelName} />;
+  if (current.page === "leaderboard") return <LeaderboardPage key={path} />;
   return <Lobby />;
 }
 

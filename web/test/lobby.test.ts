@@ -51,3 +51,16 @@ describe("routes", () => {
     expect(route("/nowhere")).toEqual({ page: "lobby" });
   });
 });
+
+describe("players' pages", () => {
+  it("reads profiles and the leaderboard from the path", () => {
+    expect(route("/players/Ada_1")).toEqual({ page: "profile", name: "Ada_1" });
+    expect(route("/players/a%3Cb")).toEqual({ page: "profile", name: "a<b" });
+    expect(route("/leaderboard")).toEqual({ page: "leaderboard" });
+  });
+
+  it("asks for a rated table only when the option is ticked", () => {
+    expect(tableRequest({ ...FORM, rated: true }, OPTS)).toMatchObject({ rated: true, casual: false });
+    expect("rated" in tableRequest(FORM, OPTS)).toBe(false);
+  });
+});

@@ -384,7 +384,7 @@ class TableActor:
             conn.send(dumps(ack(cmid, first, step.game.version)))
         self._send_turn_legal()
         self._after_change()
-        if step.ended is not None and self.game.grouped and self._on_hand_end is not None:
+        if step.ended is not None and self._on_hand_end is not None:
             self._on_hand_end(self.table_id)
         return True
 

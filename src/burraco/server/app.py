@@ -16,6 +16,8 @@ HTTP (JSON; errors are ``{"code": ..., "detail": ...}``):
 No request can put a table in a deal group: ``TableRequest`` has no such field
 and refuses unknown ones, and only server-side code passes ``deal_group``.
 * ``GET /healthz``.
+* Accounts, sessions, profiles, leaderboards and the daily duplicate:
+  ``players/routes.py`` (docs/protocol.md §13).
 
 WebSocket: ``/ws/tables/{id}`` (docs/protocol.md).
 
@@ -49,6 +51,8 @@ from burraco.server.http_headers import SecurityHeaders
 from burraco.server.http_limits import BodyLimit, RateLimits, client_address
 from burraco.server.hub import Hub
 from burraco.server.identity import GUEST_COOKIE, Guest, TokenError, check_nickname
+from burraco.server.players.routes import install as install_players
+from burraco.server.players.service import RATED_LIVE, live_rated, request_token
 from burraco.server.storage import repository as repo
 from burraco.server.tables import TableConfigError, TableRequest, build_config
 from burraco.server.waiting import expire_forever, waiting_count
@@ -130,14 +134,12 @@ def create_app(settings: ServerConfig) -> FastAPI:
     creating = asyncio.Lock()
 
     def guest_of(request: Request) -> Guest:
-        header = request.headers.get("authorization", "")
-        token = header[7:] if header.lower().startswith("bearer ") else request.cookies.get(
-            GUEST_COOKIE)
+        token = request_token(request.headers, request.cookies)  # a session or a guest token
         if not token:
             raise ApiError(401, "guest_required", "send a guest token (POST /api/guests) as "
                            "'Authorization: Bearer TOKEN' or the burraco_guest cookie")
         try:
-            return hub.tokens.guest(token)
+            return hub.identify(token)
         except TokenError as exc:
             raise ApiError(401, "bad_token", str(exc)) from None
 
@@ -183,6 +185,8 @@ def create_app(settings: ServerConfig) -> FastAPI:
     @app.get("/api/me")
     async def me(request: Request) -> dict[str, Any]:
         guest = guest_of(request)
+        if guest.account:
+            return await hub.players.me(guest)
         return {"guest_id": guest.id, "nickname": guest.nickname}
 
     @app.post("/api/tables", status_code=201)
@@ -228,7 +232,8 @@ def create_app(settings: ServerConfig) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/hands")
     async def hands(table_id: str, token: str | None = None) -> dict[str, Any]:
-        await visible_table(table_id, token)
+        if live_rated(await visible_table(table_id, token)):
+            raise ApiError(403, "rated_live", RATED_LIVE)
         return {"hands": await hub.read(lambda conn: repo.hand_rows(conn, table_id))}
 
     @app.websocket("/ws/tables/{table_id}")
@@ -237,6 +242,7 @@ def create_app(settings: ServerConfig) -> FastAPI:
 
     analysis = install_analysis(app, AnalysisJobs(Settings(
         level=settings.analysis_level, samples=settings.analysis_samples)))  # replay marks
+    install_players(app, hub.players)  # accounts, profiles, leaderboards
     install_tournaments(app)  # director and player pages under /tournaments/ (before the catch-all)
     install_web(app)  # the browser client and its read-only calls (last: it has a catch-all)
     return app

@@ -31,6 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from burraco.server.actor import ClientCommand, Join, Leave, Resync
 from burraco.server.hub import Hub
 from burraco.server.identity import GUEST_COOKIE, Guest, TokenError
+from burraco.server.players.sessions import SESSION_COOKIE
 from burraco.server.protocol import (
     Act,
     Hello,
@@ -130,6 +131,15 @@ async def serve_connection(ws: WebSocket, table_id: str, hub: Hub) -> None:
         if not _admit(conn, hello, table_id, hub, ws, public=actor.config.public):
             actor = None
             return
+        holder = actor.game.holders[conn.seat] if conn.seat is not None and 0 <= conn.seat < len(
+            actor.game.holders) else None
+        refusal = await hub.players.admission(actor.config, actor.game.status,
+                                              holder.guest_id if holder else None, conn.guest,
+                                              conn.seat)  # rated tables: accounts only
+        if refusal is not None:
+            _refuse(conn, *refusal, 4403)
+            actor = None
+            return
         join = Join(conn, hello)
         actor.submit(join)
         # nothing the client pipelined behind its hello is read before the table admits it
@@ -175,9 +185,9 @@ def _admit(conn: WsConnection, hello: Hello, table_id: str, hub: Hub, ws: WebSoc
            public: bool) -> bool:
     """Check the hello's tokens and set who the connection is; refuse and close otherwise."""
     signer = hub.tokens
-    guest_token = hello.guest or ws.cookies.get(GUEST_COOKIE)
+    guest_token = hello.guest or ws.cookies.get(SESSION_COOKIE) or ws.cookies.get(GUEST_COOKIE)
     try:
-        guest = signer.guest(guest_token) if guest_token else None
+        guest = hub.identify(guest_token) if guest_token else None
     except TokenError as exc:
         _refuse(conn, "bad_token", str(exc), 4401)
         return False

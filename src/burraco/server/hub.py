@@ -39,6 +39,8 @@ from burraco.server.game import (
     group_deal,
 )
 from burraco.server.identity import Guest, Signer, new_id
+from burraco.server.players.daily import may_release as daily_may_release
+from burraco.server.players.service import Players
 from burraco.server.storage import repository as repo
 from burraco.server.storage.db import make_engine, migrate
 from burraco.server.storage.writer import Writer
@@ -136,11 +138,16 @@ class Hub:
         self.broken: dict[str, str] = {}
         self._loading: dict[str, asyncio.Future[TableActor | None]] = {}
         self._settling: set[asyncio.Task[int]] = set()
+        self.players = Players(self)
 
     @property
     def tokens(self) -> Signer:
         assert self.signer is not None, "the hub is not started"
         return self.signer
+
+    def identify(self, token: object) -> Guest:
+        """Who a token names (an account's session or a guest); ``TokenError`` otherwise."""
+        return self.players.identify(token)
 
     async def read(self, fn: Callable[[Connection], T]) -> T:
         """Run a read-only query in a worker thread."""
@@ -161,6 +168,7 @@ class Hub:
             await self._load(table_id)
         for group_id in await self.read(repo.groups_with_held):
             await self.settle_group(group_id)  # reveals a crash may have left held
+        await self.players.start()  # matches a crash left unrecorded
         gc.collect()
         gc.freeze()  # what recovery built lives long: keep it out of every later collection
         log.warning("burraco server: %d live tables recovered, %d could not be", len(self.actors),
@@ -169,6 +177,7 @@ class Hub:
     async def stop(self) -> None:
         for task in list(self._settling):
             task.cancel()
+        await self.players.stop()
         for actor in list(self.actors.values()):
             actor.close_all(1012, "server restarting")
             await actor.stop()
@@ -196,10 +205,12 @@ class Hub:
                    recent: list[tuple[int, str, dict[str, Any]]],
                    cmids: dict[tuple[int, str], tuple[int, int]], *,
                    deal: DealSource = fresh_deal, group: str | None = None) -> TableActor:
-        on_hand_end: Callable[[str], None] | None = None
-        if group is not None:
-            def on_hand_end(_table_id: str, group_id: str = group) -> None:
-                self._settle_soon(group_id)
+        def on_hand_end(_table_id: str) -> None:
+            if group is not None:
+                self._settle_soon(group)
+            actor = self.actors.get(table_id)
+            if actor is not None and actor.game.status == "finished":
+                self.players.record_soon(table_id)  # history, statistics, ratings
 
         actor = TableActor(table_id, game, writer=self.writer, settings=self.settings,
                            recent=recent, cmids=cmids, on_idle=self._idle, deal=deal,
@@ -221,6 +232,8 @@ class Hub:
         Returns how many reveals were asked for.  Safe to run any time and twice:
         a table publishes a hand's reveal once.
         """
+        if not daily_may_release(group_id):
+            return 0  # a daily duplicate's deals stay hidden until its day is over
         try:
             releases = await self.writer.run(lambda conn: repo.group_releases(conn, group_id))
         except Exception:
@@ -296,6 +309,11 @@ class Hub:
         """
         engines = tuple(self.settings.engine_commands)
         configs = [build_config(request, engines=engines) for request in requests]
+        for config, request in zip(configs, requests, strict=True):
+            refusal = await self.players.creation_refusal(
+                creator, config, seated=request.creator_seat is not None)
+            if refusal is not None:
+                raise TableConfigError("rated", refusal)
         deals: list[DealSource] = []
         for config in configs:
             deals.append(fresh_deal if deal_group is None

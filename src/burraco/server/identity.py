@@ -61,6 +61,8 @@ def check_nickname(raw: object) -> str:
 class Guest:
     id: str
     nickname: str
+    account: bool = False
+    """Named by an account's session (``players.sessions``), not by a guest token."""
 
 
 class Signer:

@@ -72,6 +72,9 @@ ERROR_CODES: dict[str, str] = {
     "no_such_seat": "the table has no such seat",
     "bot_seat": "the seat is played by a bot",
     "watch_token_required": "spectating a private table needs its watch token",
+    "account_required": "a rated table seats accounts only (send a session token)",
+    "rated_wait": "an abandonment's wait before the next rated match is not over",
+    "rated_live": "a rated match is shown to spectators only once it is over",
     # commands
     "spectator": "spectators cannot act",
     "not_your_seat": "the command names a seat other than the connection's",

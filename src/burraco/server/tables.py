@@ -73,6 +73,8 @@ class TableRequest(BaseModel):
     standin: str = Field(default="basic", max_length=NAME_CAP)
     bot_delay: float = Field(default=0.8, ge=0, le=10)
     creator_seat: int | None = Field(default=None, ge=0, lt=max(PLAYER_COUNTS))
+    rated: bool = False
+    """Rated play (docs/protocol.md): accounts and bots only, no undo, 2 or 4 players."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +100,7 @@ class TableConfig:
     grace_seconds: float = 60.0
     standin: str = "basic"
     bot_delay: float = 0.8
+    rated: bool = False
 
     def rules_value(self) -> Rules:
         """The rules as they apply at this table (its player count included)."""
@@ -199,15 +202,29 @@ def build_config(request: TableRequest, *, engines: tuple[str, ...] = ()) -> Tab
     if request.creator_seat is not None and (
             request.creator_seat >= request.players or specs[request.creator_seat].kind != "human"):
         raise TableConfigError("creator_seat", "must be one of the table's human seats")
+    casual = _check_rated(request)
     config = TableConfig(
         players=request.players, rules=request.rules, options=dict(request.options),
         mode=request.mode, target=target, smazzate=smazzate, seats=tuple(specs),
-        public=request.public, casual=request.casual, turn_seconds=request.turn_seconds,
+        public=request.public, casual=casual, turn_seconds=request.turn_seconds,
         grace_seconds=request.grace_seconds, standin=request.standin,
-        bot_delay=request.bot_delay,
+        bot_delay=request.bot_delay, rated=request.rated,
     )
     _check_playable(config)
     return config
+
+
+def _check_rated(request: TableRequest) -> bool:
+    """The table's ``casual`` setting; a rated table is never casual (no undo)."""
+    if not request.rated:
+        return request.casual
+    if request.players not in (2, 4):
+        raise TableConfigError("rated", "rated play is for 2 players or 4 in pairs")
+    if "casual" in request.model_fields_set and request.casual:
+        raise TableConfigError("casual", "a rated table is not casual (no undo)")
+    if request.mode == "smazzate" and (request.smazzate or 0) < 3:
+        raise TableConfigError("smazzate", "a rated match has at least 3 hands")
+    return False
 
 
 def _check_level(level: str, field: str, engines: tuple[str, ...] = ()) -> None:

@@ -40,6 +40,7 @@ from burraco.engine.records import RecordError, start_state
 from burraco.engine.rules import PRESET_NOTES, PRESETS, Rules
 from burraco.engine.state import HandState, IllegalActionError
 from burraco.server.identity import GUEST_COOKIE, Guest, TokenError
+from burraco.server.players.service import RATED_LIVE, live_rated, request_token
 from burraco.server.rules_bounds import INT_BOUNDS
 from burraco.server.storage import repository as repo
 from burraco.server.tables import TableRequest
@@ -155,13 +156,11 @@ def install_web(app: FastAPI) -> None:
     hub = app.state.hub
 
     def guest_of(request: Request) -> Guest | None:
-        header = request.headers.get("authorization", "")
-        token = header[7:] if header.lower().startswith("bearer ") else request.cookies.get(
-            GUEST_COOKIE)
+        token = request_token(request.headers, request.cookies)
         if not token:
             return None
         try:
-            return typing.cast(Guest, hub.tokens.guest(token))
+            return typing.cast(Guest, hub.identify(token))
         except TokenError:
             return None
 
@@ -211,6 +210,8 @@ def install_web(app: FastAPI) -> None:
         if not may_see(info, table_id, token):
             return _error(403, "watch_token_required",
                           "this table is private: add ?token= (its watch or a seat token)")
+        if live_rated(info):
+            return _error(403, "rated_live", RATED_LIVE)
         hands = await hub.read(lambda conn: repo.hand_rows(conn, table_id))
         row = next((h for h in hands if h["number"] == number), None)
         if row is not None and row.get("held"):

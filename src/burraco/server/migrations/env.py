@@ -9,6 +9,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
+import burraco.server.players.models  # noqa: F401  (its tables are on the same metadata)
 from burraco.server.storage.models import Base
 
 config = context.config

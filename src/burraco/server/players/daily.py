@@ -1,0 +1,216 @@
+"""The daily duplicate: every day, one set of deals that every account plays against bots.
+
+Each UTC day has a set per form of play (2 players; 4 in pairs): ``HANDS`` hands
+dealt from a deal group ``daily:DAY:PLAYERS`` (``commitment.group_order``), the
+account at seat 0 and bots (``BOT``) at the others, so everyone holds the same
+cards against the same opponents.  At the start of the day the set's
+commitments are published: hand n's is ``SHA-256`` of its group order under a
+day salt derived from the group's secret (the scheme of ``commitment.commit``);
+when the day closes the orders and salts are revealed, and the group's tables
+publish their held hand reveals (until then every hand of the set is held, so no
+replay shows a deal anyone may still play).
+
+Results are scored as a duplicate tournament: on each deal a player scores their
+side's points minus the mean of the others' on that deal, summed over the set.
+The day's board is shown to those who have played the whole set, and to everyone
+once the day is over; nobody sees the others' results for a deal before playing it.
+The month's board sums the closed days.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import time
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Connection, insert, select
+
+from burraco.server.commitment import commit, group_order
+from burraco.server.players.models import AccountRow, DailyEntryRow
+from burraco.server.storage import repository as repo
+from burraco.server.storage.models import DealGroupRow, GameRow, TableRow
+from burraco.server.tables import TableRequest, build_config
+
+HANDS = int(os.environ.get("BURRACO_DAILY_HANDS", "8"))
+"""Hands of a day's set (``BURRACO_DAILY_HANDS`` shortens it, for trying it out)."""
+BOT = "advanced"
+FORMS = ("2", "4")
+PREFIX = "daily:"
+
+
+def today(now: float | None = None) -> str:
+    return datetime.fromtimestamp(time.time() if now is None else now, UTC).date().isoformat()
+
+
+def closes_at(day: str) -> float:
+    start = datetime.fromisoformat(day).replace(tzinfo=UTC)
+    return (start + timedelta(days=1)).timestamp()
+
+
+def group_id(day: str, form: str) -> str:
+    return f"{PREFIX}{day}:{form}"
+
+
+def day_of_group(group: str) -> str | None:
+    if not group.startswith(PREFIX):
+        return None
+    return group[len(PREFIX):].split(":", 1)[0]
+
+
+def may_release(group: str, now: float | None = None) -> bool:
+    """Whether a deal group's held reveals may be published: a daily set's only once its day
+    is over; any other group's as soon as its tables have played them."""
+    day = day_of_group(group)
+    return day is None or (time.time() if now is None else now) >= closes_at(day)
+
+
+def request(form: str) -> TableRequest:
+    players = int(form)
+    seats: list[dict[str, Any]] = [{"kind": "human"}] + [
+        {"kind": "bot", "level": BOT} for _ in range(players - 1)]
+    return TableRequest.model_validate({
+        "players": players, "mode": "smazzate", "smazzate": HANDS, "seats": seats,
+        "public": False, "casual": False, "creator_seat": 0,
+        "bot_delay": float(os.environ.get("BURRACO_DAILY_BOT_DELAY", "0.6"))})
+
+
+def settings(form: str) -> dict[str, Any]:
+    config = build_config(request(form))
+    return {"players": config.players, "rules": config.rules, "options": dict(config.options)}
+
+
+def _salt(secret: bytes, number: int) -> str:
+    return hmac.new(secret, f"daily-salt:{number}".encode(), hashlib.sha256).hexdigest()
+
+
+def commitments(secret_hex: str, form: str, *, reveal: bool) -> list[dict[str, Any]]:
+    secret = bytes.fromhex(secret_hex)
+    rules = build_config(request(form)).rules_value()
+    out = []
+    for number in range(1, HANDS + 1):
+        order = group_order(secret, number, rules)
+        salt = _salt(secret, number)
+        entry: dict[str, Any] = {"hand": number, "commitment": commit(order, salt)}
+        if reveal:
+            entry["order"] = list(order)
+            entry["salt"] = salt
+        out.append(entry)
+    return out
+
+
+def ensure_group(conn: Connection, day: str, form: str) -> str:
+    """The secret of the day's group (created, with a fresh secret, on first use)."""
+    secret, _, _ = repo.deal_group(conn, group_id(day, form), settings(form))
+    return secret
+
+
+def entry_of(conn: Connection, day: str, form: str, pid: str) -> str | None:
+    return conn.scalar(select(DailyEntryRow.table_id).where(
+        DailyEntryRow.day == day, DailyEntryRow.form == form, DailyEntryRow.player_id == pid))
+
+
+def add_entry(conn: Connection, day: str, form: str, pid: str, table_id: str) -> None:
+    conn.execute(insert(DailyEntryRow).values(day=day, form=form, player_id=pid,
+                                              table_id=table_id))
+
+
+def _points(result: dict[str, Any]) -> int:
+    side = next(s for s in result["sides"] if 0 in s["seats"])
+    return int(side["total"])
+
+
+def _played(conn: Connection, day: str, form: str) -> dict[str, dict[int, int]]:
+    """``{player_id: {hand: points}}`` of every entry of the day's set."""
+    entries = dict(conn.execute(select(DailyEntryRow.table_id, DailyEntryRow.player_id).where(
+        DailyEntryRow.day == day, DailyEntryRow.form == form)).tuples().all())
+    out: dict[str, dict[int, int]] = {pid: {} for pid in entries.values()}
+    if not entries:
+        return out
+    for g in conn.execute(select(GameRow.table_id, GameRow.number, GameRow.result).where(
+            GameRow.table_id.in_(list(entries)), GameRow.result.is_not(None))):
+        out[entries[g.table_id]][g.number] = _points(g.result)
+    return out
+
+
+def scores(played: dict[str, dict[int, int]]) -> dict[str, dict[int, float]]:
+    """Each player's score on each deal they played: points minus the field's mean there."""
+    out: dict[str, dict[int, float]] = {}
+    for pid, hands in played.items():
+        out[pid] = {}
+        for number, points in hands.items():
+            field = [h[number] for q, h in played.items() if q != pid and number in h]
+            out[pid][number] = points - sum(field) / len(field) if field else 0.0
+    return out
+
+
+def _names(conn: Connection, ids: list[str]) -> dict[str, str]:
+    if not ids:
+        return {}
+    rows = conn.execute(select(AccountRow.player_id, AccountRow.username).where(
+        AccountRow.player_id.in_(ids)))
+    return {pid: name for pid, name in rows}
+
+
+def day_board(conn: Connection, day: str, form: str, me: str | None,
+              now: float | None = None) -> dict[str, Any] | None:
+    """The day's board, or ``None`` when ``me`` may not see it yet."""
+    played = _played(conn, day, form)
+    closed = (time.time() if now is None else now) >= closes_at(day)
+    done = [pid for pid, hands in played.items() if len(hands) >= HANDS]
+    if not closed and me not in done:
+        return None
+    per = scores(played)
+    names = _names(conn, done)
+    ranked = sorted(done, key=lambda pid: (-sum(per[pid].values()), names.get(pid, "")))
+    entries = [{"rank": i + 1, "username": names.get(pid), "score": round(sum(per[pid].values()),
+                                                                          1)}
+               for i, pid in enumerate(ranked)]
+    mine = None
+    if me in played:
+        mine = [{"hand": n, "points": played[me][n], "score": round(per[me][n], 1),
+                 "field": sum(1 for q, h in played.items() if q != me and n in h)}
+                for n in sorted(played[me])]
+    return {"day": day, "players": int(form), "closed": closed, "entries": entries,
+            "mine": mine}
+
+
+def month_board(conn: Connection, month: str, form: str,
+                now: float | None = None) -> dict[str, Any]:
+    """Sums of the closed days of ``month`` (``YYYY-MM``)."""
+    now = time.time() if now is None else now
+    days = sorted({row for row in conn.scalars(select(DailyEntryRow.day).where(
+        DailyEntryRow.form == form, DailyEntryRow.day.like(f"{month}-%")).distinct())})
+    totals: dict[str, float] = {}
+    counted: dict[str, int] = {}
+    for day in days:
+        if now < closes_at(day):
+            continue
+        played = _played(conn, day, form)
+        per = scores(played)
+        for pid, hands in played.items():
+            if len(hands) >= HANDS:
+                totals[pid] = totals.get(pid, 0.0) + sum(per[pid].values())
+                counted[pid] = counted.get(pid, 0) + 1
+    names = _names(conn, list(totals))
+    ranked = sorted(totals, key=lambda pid: (-totals[pid], names.get(pid, "")))
+    return {"month": month, "players": int(form), "entries": [
+        {"rank": i + 1, "username": names.get(pid), "score": round(totals[pid], 1),
+         "days": counted[pid]} for i, pid in enumerate(ranked)]}
+
+
+def closed_groups_with_held(conn: Connection, now: float | None = None) -> list[str]:
+    """Daily groups whose day is over and that still hold reveals (to publish now)."""
+    return [g for g in repo.groups_with_held(conn)
+            if day_of_group(g) is not None and may_release(g, now)]
+
+
+def group_secret(conn: Connection, day: str, form: str) -> str | None:
+    return conn.scalar(select(DealGroupRow.secret).where(
+        DealGroupRow.id == group_id(day, form)))
+
+
+def table_status(conn: Connection, table_id: str) -> str | None:
+    return conn.scalar(select(TableRow.status).where(TableRow.id == table_id))

@@ -1,0 +1,108 @@
+"""The players in the browser: register, a rated match against a bot, the profile with the
+match and the rating plot, oneself on the leaderboard, both languages, logging out."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from harness import ServerProcess
+from test_web_client import DESKTOP, hand_ended, play_simple_turn, table_id, wait_ready
+
+
+def recorded(server: ServerProcess, name: str, timeout: float = 20) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        body = server.http.get(f"/api/players/{name}").json()
+        if body.get("recent"):
+            return dict(body)
+        assert time.monotonic() < deadline, body
+        time.sleep(0.2)
+
+
+def test_register_play_rated_see_profile_and_leaderboard(
+        server: ServerProcess, browser: Any, screenshots: Path) -> None:
+    context = browser.new_context(viewport=DESKTOP, locale="en-US")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.base + "/")
+    page.click("[data-testid=tab-register]")
+    page.fill(".account-form input[name=username]", "Browser_Ada")
+    page.fill(".account-form input[name=password]", "a long enough password")
+    page.click("[data-testid=account-submit]")
+    account = page.locator("[data-testid=account]")
+    account.wait_for(timeout=20_000)
+    assert "Logged in as Browser_Ada" in account.text_content()
+    bots = page.locator("[data-testid=bot-ratings]")
+    bots.wait_for()
+    assert "expert" in bots.text_content() and "4 players (pairs)" in bots.text_content()
+    daily = page.locator("[data-testid=daily]")
+    daily.wait_for()
+    assert "Daily duplicate" in daily.text_content()
+    assert page.locator("[data-testid=daily-4]").text_content() == "Play: 4 players (pairs)"
+    page.screenshot(path=str(screenshots / "players-lobby.png"), full_page=True)
+
+    # a rated table of four (a bot partner against two bots), to one hand (target 1): the
+    # person plays a quarter of the turns
+    page.click("details:has([data-testid=create-form]) > summary")
+    page.select_option("select[name=players]", "4")
+    for seat in (1, 2, 3):
+        page.select_option(f"select[name=seat{seat}]", "bot")
+        page.select_option(f"select[name=level{seat}]", "basic")
+    page.check("input[name=mode] >> nth=0")
+    page.fill("input[name=target]", "1")
+    page.fill("input[name=bot_delay]", "0")
+    page.check("input[name=rated]")
+    page.click("[data-testid=create-form] button[type=submit]")
+    page.wait_for_selector(".dialog .copy-link")
+    page.click(".dialog a.button.primary")
+    page.wait_for_selector(".hand-card", timeout=30_000)
+    tid = table_id(page)
+    turn = 0
+    while True:
+        wait_ready(page, timeout=120_000)
+        if hand_ended(page):
+            break
+        play_simple_turn(page, turn)
+        turn += 1
+        assert turn < 120, "the hand did not end"
+    page.click("[data-testid=continue]")
+    page.locator("[data-testid=verdict]").wait_for(timeout=30_000)
+
+    body = recorded(server, "Browser_Ada")
+    assert body["recent"][0]["table_id"] == tid and body["recent"][0]["rated"]
+    page.goto(f"{server.base}/players/Browser_Ada")
+    page.locator("[data-testid=matches] li").first.wait_for(timeout=20_000)
+    assert page.locator("[data-testid=profile-name]").text_content() == "Player Browser_Ada"
+    assert page.locator("[data-testid=rating-plot]").count() == 1
+    row = page.locator("[data-testid=matches] li").first
+    assert "rated" in row.text_content() and "with basic vs basic, basic" in row.text_content()
+    assert row.locator("a", has_text="hand 1").get_attribute("href") == f"/replay/{tid}?hand=1"
+    page.screenshot(path=str(screenshots / "players-profile.png"), full_page=True)
+
+    page.goto(f"{server.base}/leaderboard?players=4&period=week")
+    mine = page.locator("[data-testid=my-rank]")
+    mine.wait_for(timeout=20_000)
+    assert "My rank: 1" in mine.text_content()
+    assert page.locator("[data-testid=board] tr.me").text_content().startswith("1Browser_Ada")
+    page.screenshot(path=str(screenshots / "players-leaderboard.png"), full_page=True)
+
+    # the same pages in Italian, for someone not logged in
+    italian = browser.new_context(viewport=DESKTOP, locale="it-IT")
+    other = italian.new_page()
+    other.goto(f"{server.base}/players/browser_ada")
+    other.locator("[data-testid=matches] li").first.wait_for(timeout=20_000)
+    assert other.locator("h2", has_text="Partite finite").count() == 1
+    assert "a punteggio" in other.locator("[data-testid=matches] li").first.text_content()
+    other.screenshot(path=str(screenshots / "players-profile-it.png"), full_page=True)
+    italian.close()
+
+    # logging out brings the forms back; the session no longer works
+    page.goto(server.base + "/")
+    page.click("[data-testid=logout]")
+    page.locator("[data-testid=tab-login]").wait_for()
+    assert page.locator("[data-testid=account]").count() == 0
+    assert not errors, errors
+    context.close()

@@ -1,0 +1,590 @@
+/**
+ * Players in the browser: register, log in and out, the profile (history with replay links,
+ * the rating plot), the leaderboards and the bots' ratings. An account's session is kept
+ * where the guest's token was (see api.ts), so every table call and every hello carries it.
+ * Every username is shown as text (Preact escapes it), never as markup.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { ApiError, forgetGuest, savedGuest, type GuestInfo } from "./api";
+import { go, Header, navigate } from "./components";
+import { format, lang, useLang } from "./i18n";
+
+const en = {
+  "acc.title": "Your account",
+  "acc.text": "Register to keep your games, get a rating and appear on the leaderboards. Your games as a guest come with you.",
+  "acc.login": "Log in",
+  "acc.register": "Register",
+  "acc.username": "Username",
+  "acc.password": "Password",
+  "acc.logout": "Log out",
+  "acc.loggedIn": "Logged in as {name}",
+  "acc.profile": "Profile",
+  "acc.leaderboard": "Leaderboard",
+  "acc.rating": "rating {form}: {rating}",
+  "acc.unrated": "not rated yet",
+  "acc.wait": "Rated play paused until {until}: {why}.",
+  "acc.nameHint": "3–20 letters, digits, _ or -",
+  "acc.passHint": "at least 8 characters",
+  "acc.taken": "This username is taken.",
+  "acc.bad": "Wrong username or password.",
+  "acc.throttled": "Too many wrong passwords: try again in {s} s.",
+  "form.2": "2 players",
+  "form.4": "4 players (pairs)",
+  "create.rated": "Rated (accounts and bots only; no undo)",
+  "bots.title": "Bot ratings",
+  "prof.title": "Player {name}",
+  "prof.ratings": "Ratings",
+  "prof.stats": "Statistics",
+  "prof.matches": "Matches",
+  "prof.won": "Won",
+  "prof.hands": "Hands",
+  "prof.meanMp": "Mean points per hand",
+  "prof.closings": "Closings",
+  "prof.pozzetti": "Pozzetti taken",
+  "prof.burraco": "Burraco made",
+  "prof.abandoned": "Abandoned",
+  "prof.recent": "Finished matches",
+  "prof.none": "No finished match yet.",
+  "prof.plot": "Rating over time",
+  "prof.notFound": "No player of that name.",
+  "prof.vs": "vs",
+  "prof.with": "with",
+  "prof.rated": "rated",
+  "prof.casual": "casual",
+  "prof.hand": "hand {n}",
+  "res.won": "won",
+  "res.lost": "lost",
+  "res.tie": "tie",
+  "res.abandoned": "abandoned",
+  "lb.title": "Leaderboard",
+  "lb.period.all": "All time",
+  "lb.period.month": "This month",
+  "lb.period.week": "This week",
+  "lb.rank": "#",
+  "lb.player": "Player",
+  "lb.rating": "Rating",
+  "lb.matches": "Matches",
+  "lb.me": "My rank: {rank}",
+  "lb.findMe": "Find me",
+  "lb.empty": "Nobody on this board yet.",
+  "lb.prev": "Previous",
+  "lb.next": "Next",
+  "daily.title": "Daily duplicate",
+  "daily.text": "Today's {hands} deals, the same for everyone, against the bots. Their commitments are published now and the decks revealed when the day closes ({closes}).",
+  "daily.play": "Play: {form}",
+  "daily.continue": "Continue: {form}",
+  "daily.results": "Results: {form}",
+  "daily.hidden": "The day's results are shown once you have played the whole set.",
+  "daily.score": "score",
+};
+type PKey = keyof typeof en;
+const it: Record<PKey, string> = {
+  "acc.title": "Il tuo account",
+  "acc.text": "Registrati per conservare le tue partite, avere un punteggio e comparire nelle classifiche. Le partite giocate da ospite vengono con te.",
+  "acc.login": "Accedi",
+  "acc.register": "Registrati",
+  "acc.username": "Nome utente",
+  "acc.password": "Password",
+  "acc.logout": "Esci",
+  "acc.loggedIn": "Sei entrato come {name}",
+  "acc.profile": "Profilo",
+  "acc.leaderboard": "Classifica",
+  "acc.rating": "punteggio {form}: {rating}",
+  "acc.unrated": "ancora senza punteggio",
+  "acc.wait": "Gioco a punteggio sospeso fino a {until}: {why}.",
+  "acc.nameHint": "3–20 lettere, cifre, _ o -",
+  "acc.passHint": "almeno 8 caratteri",
+  "acc.taken": "Questo nome utente è già preso.",
+  "acc.bad": "Nome utente o password errati.",
+  "acc.throttled": "Troppe password errate: riprova tra {s} s.",
+  "form.2": "2 giocatori",
+  "form.4": "4 giocatori (a coppie)",
+  "create.rated": "A punteggio (solo account e bot; niente annullamenti)",
+  "bots.title": "Punteggi dei bot",
+  "prof.title": "Giocatore {name}",
+  "prof.ratings": "Punteggi",
+  "prof.stats": "Statistiche",
+  "prof.matches": "Partite",
+  "prof.won": "Vinte",
+  "prof.hands": "Smazzate",
+  "prof.meanMp": "Punti medi per smazzata",
+  "prof.closings": "Chiusure",
+  "prof.pozzetti": "Pozzetti presi",
+  "prof.burraco": "Burraco fatti",
+  "prof.abandoned": "Abbandonate",
+  "prof.recent": "Partite finite",
+  "prof.none": "Ancora nessuna partita finita.",
+  "prof.plot": "Punteggio nel tempo",
+  "prof.notFound": "Nessun giocatore con questo nome.",
+  "prof.vs": "contro",
+  "prof.with": "con",
+  "prof.rated": "a punteggio",
+  "prof.casual": "amichevole",
+  "prof.hand": "smazzata {n}",
+  "res.won": "vinta",
+  "res.lost": "persa",
+  "res.tie": "pari",
+  "res.abandoned": "abbandonata",
+  "lb.title": "Classifica",
+  "lb.period.all": "Di sempre",
+  "lb.period.month": "Questo mese",
+  "lb.period.week": "Questa settimana",
+  "lb.rank": "#",
+  "lb.player": "Giocatore",
+  "lb.rating": "Punteggio",
+  "lb.matches": "Partite",
+  "lb.me": "La mia posizione: {rank}",
+  "lb.findMe": "Trovami",
+  "lb.empty": "Ancora nessuno in questa classifica.",
+  "lb.prev": "Precedente",
+  "lb.next": "Successiva",
+  "daily.title": "Duplicato del giorno",
+  "daily.text": "Le {hands} smazzate di oggi, uguali per tutti, contro i bot. Gli impegni sono pubblicati ora e i mazzi svelati alla chiusura della giornata ({closes}).",
+  "daily.play": "Gioca: {form}",
+  "daily.continue": "Continua: {form}",
+  "daily.results": "Risultati: {form}",
+  "daily.hidden": "I risultati del giorno si vedono dopo aver giocato tutta la serie.",
+  "daily.score": "punti",
+};
+
+export function pt(key: PKey, params?: Record<string, string | number>): string {
+  return format((lang() === "it" ? it : en)[key], params);
+}
+
+// --- the API ------------------------------------------------------------------------------
+
+const GUEST = "burraco:guest";
+
+export interface Rating { rating: number; deviation: number; matches: number }
+export interface Me { player_id: string; username: string; account: true;
+  ratings: Record<string, Rating>; wait: Wait | null }
+export interface Wait { reason: string; why: string; until: number }
+
+async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const guest = savedGuest();
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method, credentials: "same-origin",
+      headers: { ...(guest ? { authorization: `Bearer ${guest.token}` } : {}),
+        ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+  } catch {
+    throw new ApiError(0, "network", "the server cannot be reached");
+  }
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const err = new ApiError(response.status, data.code ?? "error", data.detail ?? response.statusText);
+    (err as ApiError & { retryAfter?: string }).retryAfter = response.headers.get("retry-after") ?? undefined;
+    throw err;
+  }
+  return data as T;
+}
+
+/** An account's session is kept as the "guest" the rest of the client sends. */
+export function isAccount(guest: GuestInfo | null): boolean {
+  return !!guest && guest.token.startsWith("a.");
+}
+
+function keep(playerId: string, username: string, token: string): GuestInfo {
+  const info = { guest_id: playerId, nickname: username, token };
+  localStorage.setItem(GUEST, JSON.stringify(info));
+  return info;
+}
+
+export async function register(username: string, password: string): Promise<GuestInfo> {
+  const r = await send<{ player_id: string; username: string; token: string }>(
+    "POST", "/api/accounts", { username, password });
+  return keep(r.player_id, r.username, r.token);
+}
+
+export async function login(username: string, password: string): Promise<GuestInfo> {
+  const r = await send<{ token: string; username: string }>("POST", "/api/sessions", { username, password });
+  localStorage.setItem(GUEST, JSON.stringify({ guest_id: "", nickname: r.username, token: r.token }));
+  const me = await send<Me>("GET", "/api/me");
+  return keep(me.player_id, me.username, r.token);
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await send("DELETE", "/api/sessions");
+  } finally {
+    forgetGuest();
+  }
+}
+
+export const me = () => send<Me>("GET", "/api/me");
+
+// --- pieces of the lobby ------------------------------------------------------------------
+
+function accountError(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.code === "username_taken") return pt("acc.taken");
+    if (err.code === "bad_credentials") return pt("acc.bad");
+    if (err.code === "throttled") {
+      return pt("acc.throttled", { s: (err as ApiError & { retryAfter?: string }).retryAfter ?? "?" });
+    }
+    return err.detail;
+  }
+  return String(err);
+}
+
+function whenText(seconds: number): string {
+  return new Date(seconds * 1000).toLocaleString(lang() === "it" ? "it-IT" : "en-GB");
+}
+
+/** Who is logged in (with their ratings), or the forms to log in and register. */
+export function AccountPanel(props: { guest: GuestInfo | null; onChange: (g: GuestInfo | null) => void }) {
+  useLang();
+  const [mode, setMode] = useState<"login" | "register">("login");
+  const [name, setName] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [info, setInfo] = useState<Me | null>(null);
+  const account = isAccount(props.guest);
+  useEffect(() => {
+    if (account) me().then(setInfo).catch(() => setInfo(null));
+    else setInfo(null);
+  }, [props.guest?.token]);
+
+  if (account && props.guest) {
+    const ratings = info ? Object.entries(info.ratings) : [];
+    return (
+      <section class="panel account" data-testid="account">
+        <p>
+          <strong>{pt("acc.loggedIn", { name: props.guest.nickname })}</strong>{" · "}
+          {ratings.length ? ratings.map(([form, r]) => pt("acc.rating", { form: pt(`form.${form}` as PKey), rating: r.rating })).join(" · ")
+            : pt("acc.unrated")}
+        </p>
+        {info?.wait && <p class="error" role="alert">{pt("acc.wait", { until: whenText(info.wait.until), why: info.wait.why })}</p>}
+        <p class="account-links">
+          <a href={`/players/${encodeURIComponent(props.guest.nickname)}`} onClick={navigate}>{pt("acc.profile")}</a>
+          {" · "}<a href="/leaderboard" onClick={navigate}>{pt("acc.leaderboard")}</a>
+          {" · "}<button type="button" class="link" data-testid="logout"
+            onClick={async () => { await logout().catch(() => undefined); props.onChange(null); }}>{pt("acc.logout")}</button>
+        </p>
+      </section>
+    );
+  }
+  const submit = async (ev: Event) => {
+    ev.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      props.onChange(mode === "login" ? await login(name, password) : await register(name, password));
+      setPassword("");
+    } catch (err) {
+      setError(accountError(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="panel account">
+      <h2>{pt("acc.title")}</h2>
+      <p class="note">{pt("acc.text")}</p>
+      <div class="tabs" role="tablist">
+        {(["login", "register"] as const).map((m) => (
+          <button type="button" role="tab" aria-selected={mode === m} class={mode === m ? "primary" : ""}
+            data-testid={`tab-${m}`} onClick={() => { setMode(m); setError(null); }}>
+            {pt(m === "login" ? "acc.login" : "acc.register")}
+          </button>
+        ))}
+      </div>
+      <form onSubmit={submit} class="account-form">
+        <label>
+          {pt("acc.username")}
+          <input name="username" value={name} required minLength={3} maxLength={20} pattern="[A-Za-z0-9_\-]{3,20}"
+            autoComplete="username" title={pt("acc.nameHint")}
+            onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        </label>
+        <label>
+          {pt("acc.password")}
+          <input name="password" type="password" value={password} required minLength={8}
+            autoComplete={mode === "login" ? "current-password" : "new-password"} title={pt("acc.passHint")}
+            onInput={(e) => setPassword((e.target as HTMLInputElement).value)} />
+        </label>
+        <button type="submit" class="primary" data-testid="account-submit" disabled={busy}>
+          {pt(mode === "login" ? "acc.login" : "acc.register")}
+        </button>
+      </form>
+      {error && <p class="error" role="alert">{error}</p>}
+      <p><a href="/leaderboard" onClick={navigate}>{pt("acc.leaderboard")}</a></p>
+    </section>
+  );
+}
+
+/** The bot levels' fixed ratings, for the lobby. */
+export function BotRatings(props: { levelName: (level: string) => string }) {
+  useLang();
+  const [ratings, setRatings] = useState<Record<string, Record<string, number>> | null>(null);
+  useEffect(() => {
+    send<{ ratings: Record<string, Record<string, number>> }>("GET", "/api/ratings/bots")
+      .then((r) => setRatings(r.ratings)).catch(() => setRatings(null));
+  }, []);
+  if (!ratings || !Object.keys(ratings).length) return null;
+  return (
+    <p class="note bot-ratings" data-testid="bot-ratings">
+      {pt("bots.title")}:{" "}
+      {Object.entries(ratings).map(([form, levels]) => (
+        <span class="bot-form">
+          {pt(`form.${form}` as PKey)}: {Object.entries(levels).map(([level, r]) => `${props.levelName(level)} ${r}`).join(", ")}
+          {"  "}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+// --- the daily duplicate -----------------------------------------------------------------
+
+interface DailySet { hands: number; my_table: string | null; my_seat_token: string | null; deals: { hand: number; commitment: string }[] | null }
+interface DailyOverview { day: string; closes_at: number; sets: Record<string, DailySet> }
+interface DailyBoard { entries: { rank: number; username: string; score: number }[] }
+
+/** Today's duplicate sets: play or continue, and the day's board once one has played. */
+export function DailyPanel() {
+  useLang();
+  const [overview, setOverview] = useState<DailyOverview | null>(null);
+  const [board, setBoard] = useState<[string, DailyBoard | null] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => { send<DailyOverview>("GET", "/api/daily").then(setOverview).catch(() => setOverview(null)); }, []);
+  if (!overview) return null;
+  const play = async (form: string) => {
+    setError(null);
+    const { my_table: mine, my_seat_token: token } = overview.sets[form];
+    if (mine) return go(`/play/${mine}?seat=0&token=${encodeURIComponent(token ?? "")}`);
+    try {
+      const created = await send<{ table_id: string; seats: { token?: string }[] }>("POST", `/api/daily/${form}`);
+      go(`/play/${created.table_id}?seat=0&token=${encodeURIComponent(created.seats[0].token ?? "")}`);
+    } catch (err) {
+      setError(accountError(err));
+    }
+  };
+  const results = (form: string) => send<DailyBoard>("GET", `/api/daily/${form}/board`)
+    .then((b) => setBoard([form, b])).catch(() => setBoard([form, null]));
+  const first = Object.values(overview.sets)[0];
+  return (
+    <section class="panel daily" data-testid="daily">
+      <h2>{pt("daily.title")} · {overview.day}</h2>
+      <p class="note">{pt("daily.text", { hands: first?.hands ?? 8, closes: whenText(overview.closes_at) })}</p>
+      <div class="seat-row">
+        {Object.entries(overview.sets).map(([form, set]) => (
+          <>
+            <button type="button" class="primary" data-testid={`daily-${form}`} onClick={() => play(form)}>
+              {pt(set.my_table ? "daily.continue" : "daily.play", { form: pt(`form.${form}` as PKey) })}
+            </button>
+            <button type="button" onClick={() => results(form)}>{pt("daily.results", { form: pt(`form.${form}` as PKey) })}</button>
+          </>
+        ))}
+      </div>
+      {error && <p class="error" role="alert">{error}</p>}
+      {board && (board[1] === null ? <p>{pt("daily.hidden")}</p> : (
+        <table class="lb-table">
+          <tbody>{board[1].entries.map((e) => (
+            <tr><td>{e.rank}</td><td><a href={`/players/${encodeURIComponent(e.username)}`} onClick={navigate}>{e.username}</a></td>
+              <td>{e.score} {pt("daily.score")}</td></tr>))}</tbody>
+        </table>
+      ))}
+    </section>
+  );
+}
+
+// --- the profile --------------------------------------------------------------------------
+
+interface Who { seat: number; username: string | null; name: string | null; bot: string | null }
+interface MatchEntry {
+  table_id: string; finished_at: number; form: string; rated: boolean; result: "won" | "lost" | "tie";
+  abandoned: boolean; scores: number[]; side: number; partner: Who | null; opponents: Who[];
+  rating_before: number | null; rating_after: number | null; replays: string[];
+}
+interface Stats { matches: number; won: number; hands: number; hands_won: number; mean_mp: number | null;
+  closings: number; pozzetti: number; abandoned: number; burraco: Record<string, number> }
+interface Profile { username: string; ratings: Record<string, Rating>; stats: Record<string, Stats>;
+  recent: MatchEntry[]; history: Record<string, { at: number; rating: number; deviation: number }[]>;
+  wait: Wait | null }
+
+function WhoLink(props: { who: Who; levelName: (l: string) => string }) {
+  const { who } = props;
+  if (who.username) return <a href={`/players/${encodeURIComponent(who.username)}`} onClick={navigate}>{who.username}</a>;
+  if (who.bot) return <span>{props.levelName(who.bot)}</span>;
+  return <span>{who.name ?? "?"}</span>;
+}
+
+/** The rating history as an SVG line with its uncertainty band. */
+export function RatingPlot(props: { points: { at: number; rating: number; deviation: number }[] }) {
+  const pts = props.points;
+  if (!pts.length) return null;
+  const w = 560, h = 180, pad = 34;
+  const lows = pts.map((p) => p.rating - p.deviation), highs = pts.map((p) => p.rating + p.deviation);
+  const min = Math.min(...pts.map((p) => p.rating), ...lows.map((v) => Math.max(v, Math.min(...pts.map((p) => p.rating)) - 300)));
+  const max = Math.max(...pts.map((p) => p.rating), ...highs.map((v) => Math.min(v, Math.max(...pts.map((p) => p.rating)) + 300)));
+  const span = Math.max(max - min, 20);
+  const x = (i: number) => pad + (pts.length === 1 ? (w - 2 * pad) / 2 : (i * (w - 2 * pad)) / (pts.length - 1));
+  const y = (v: number) => h - pad / 2 - ((Math.min(Math.max(v, min), max) - min) * (h - pad)) / span;
+  const line = pts.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" ");
+  const band = pts.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.rating + p.deviation).toFixed(1)}`).join(" ")
+    + " " + pts.map((_, i) => `L${x(pts.length - 1 - i).toFixed(1)},${y(pts[pts.length - 1 - i].rating - pts[pts.length - 1 - i].deviation).toFixed(1)}`).join(" ") + " Z";
+  return (
+    <svg class="rating-plot" viewBox={`0 0 ${w} ${h}`} role="img" data-testid="rating-plot"
+      aria-label={`${pt("prof.plot")}: ${pts.map((p) => p.rating).join(", ")}`}>
+      <path d={band} fill="#facc1533" stroke="none" />
+      <path d={line} fill="none" stroke="#facc15" stroke-width="2.5" />
+      {pts.map((p, i) => <circle cx={x(i)} cy={y(p.rating)} r="3.5" fill="#facc15"><title>{p.rating}</title></circle>)}
+      <text x="4" y={y(max) + 4} fill="#fff" font-size="11">{Math.round(max)}</text>
+      <text x="4" y={y(min)} fill="#fff" font-size="11">{Math.round(min)}</text>
+    </svg>
+  );
+}
+
+export function ProfilePage(props: { name: string; levelName: (l: string) => string }) {
+  useLang();
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    send<Profile>("GET", `/api/players/${encodeURIComponent(props.name)}`).then(setProfile)
+      .catch(() => setMissing(true));
+  }, [props.name]);
+  useEffect(() => { document.title = pt("prof.title", { name: props.name }); });
+  return (
+    <div class="page profile">
+      <Header />
+      <main>
+        {missing && <p class="error" role="alert">{pt("prof.notFound")}</p>}
+        {profile && (
+          <>
+            <h1 data-testid="profile-name">{pt("prof.title", { name: profile.username })}</h1>
+            {profile.wait && <p class="error">{pt("acc.wait", { until: whenText(profile.wait.until), why: profile.wait.why })}</p>}
+            <section class="panel">
+              <h2>{pt("prof.ratings")}</h2>
+              {Object.keys(profile.ratings).length === 0 && <p>{pt("acc.unrated")}</p>}
+              {Object.entries(profile.ratings).map(([form, r]) => (
+                <div class="rating-form">
+                  <p><strong>{pt(`form.${form}` as PKey)}</strong>: {r.rating} ± {r.deviation} · {pt("prof.matches")} {r.matches}</p>
+                  {profile.history[form] && (
+                    <figure><figcaption>{pt("prof.plot")}</figcaption><RatingPlot points={profile.history[form]} /></figure>
+                  )}
+                </div>
+              ))}
+            </section>
+            {Object.keys(profile.stats).length > 0 && (
+              <section class="panel">
+                <h2>{pt("prof.stats")}</h2>
+                <table class="stats">
+                  <thead><tr><th />{Object.keys(profile.stats).map((f) => <th>{pt(`form.${f}` as PKey)}</th>)}</tr></thead>
+                  <tbody>
+                    {([["prof.matches", "matches"], ["prof.won", "won"], ["prof.hands", "hands"], ["prof.meanMp", "mean_mp"],
+                      ["prof.closings", "closings"], ["prof.pozzetti", "pozzetti"], ["prof.abandoned", "abandoned"]] as [PKey, keyof Stats][])
+                      .map(([label, field]) => (
+                        <tr><th>{pt(label)}</th>{Object.values(profile.stats).map((s) => <td>{String(s[field] ?? "–")}</td>)}</tr>
+                      ))}
+                    <tr><th>{pt("prof.burraco")}</th>{Object.values(profile.stats).map((s) => (
+                      <td>{Object.entries(s.burraco).map(([k, n]) => `${k} ${n}`).join(", ") || "0"}</td>))}</tr>
+                  </tbody>
+                </table>
+              </section>
+            )}
+            <section class="panel">
+              <h2>{pt("prof.recent")}</h2>
+              {profile.recent.length === 0 ? <p>{pt("prof.none")}</p> : (
+                <ul class="tables" data-testid="matches">
+                  {profile.recent.map((m) => (
+                    <li class="table-row">
+                      <div>
+                        <strong class={`result ${m.result}`}>{pt(`res.${m.result}` as PKey)}</strong>
+                        {m.abandoned && <> ({pt("res.abandoned")})</>}
+                        {" · "}{pt(`form.${m.form}` as PKey)} · {pt(m.rated ? "prof.rated" : "prof.casual")}
+                        {" · "}{m.scores.join(" – ")}
+                        {m.rating_after !== null && <> · {m.rating_before} → {m.rating_after}</>}
+                        <div class="note">
+                          {m.partner && <>{pt("prof.with")} <WhoLink who={m.partner} levelName={props.levelName} />{" "}</>}
+                          {pt("prof.vs")} {m.opponents.map((o, i) => <>{i ? ", " : ""}<WhoLink who={o} levelName={props.levelName} /></>)}
+                          {" · "}{whenText(m.finished_at)}
+                        </div>
+                      </div>
+                      <div class="table-actions">
+                        {m.replays.map((link, i) => <a href={link} onClick={navigate}>{pt("prof.hand", { n: i + 1 })}</a>)}
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </>
+        )}
+      </main>
+    </div>
+  );
+}
+
+// --- the leaderboard ----------------------------------------------------------------------
+
+interface Entry { rank: number; username: string; rating: number; deviation: number; matches: number }
+interface Board { entries: Entry[]; total: number; page: number; page_size: number;
+  me?: (Entry & { page: number }) | null }
+
+export function LeaderboardPage() {
+  useLang();
+  const params = new URLSearchParams(location.search);
+  const [form, setForm] = useState(params.get("players") === "4" ? "4" : "2");
+  const [period, setPeriod] = useState(params.get("period") ?? "all");
+  const [page, setPage] = useState(Number(params.get("page") ?? 1) || 1);
+  const [board, setBoard] = useState<Board | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    send<Board>("GET", `/api/leaderboard?players=${form}&period=${period}&page=${page}`)
+      .then(setBoard).catch((err) => setError(accountError(err)));
+    history.replaceState(null, "", `/leaderboard?players=${form}&period=${period}&page=${page}`);
+  }, [form, period, page]);
+  useEffect(() => { document.title = pt("lb.title"); });
+  const mine = savedGuest()?.nickname;
+  const pages = board ? Math.max(1, Math.ceil(board.total / board.page_size)) : 1;
+  return (
+    <div class="page leaderboard">
+      <Header />
+      <main>
+        <h1>{pt("lb.title")}</h1>
+        {error && <p class="error" role="alert">{error}</p>}
+        <div class="seat-row">
+          <select name="players" value={form} onChange={(e) => { setForm((e.target as HTMLSelectElement).value); setPage(1); }}>
+            <option value="2">{pt("form.2")}</option><option value="4">{pt("form.4")}</option>
+          </select>
+          <select name="period" value={period} onChange={(e) => { setPeriod((e.target as HTMLSelectElement).value); setPage(1); }}>
+            {["all", "month", "week"].map((p) => <option value={p}>{pt(`lb.period.${p}` as PKey)}</option>)}
+          </select>
+          {board?.me && (
+            <span data-testid="my-rank">
+              {pt("lb.me", { rank: board.me.rank })}{" "}
+              <button type="button" onClick={() => setPage(board.me!.page)}>{pt("lb.findMe")}</button>
+            </span>
+          )}
+        </div>
+        {board && board.entries.length === 0 && <p>{pt("lb.empty")}</p>}
+        {board && board.entries.length > 0 && (
+          <table class="lb-table" data-testid="board">
+            <thead><tr><th>{pt("lb.rank")}</th><th>{pt("lb.player")}</th><th>{pt("lb.rating")}</th><th>{pt("lb.matches")}</th></tr></thead>
+            <tbody>
+              {board.entries.map((e) => (
+                <tr class={e.username === mine ? "me" : ""}>
+                  <td>{e.rank}</td>
+                  <td><a href={`/players/${encodeURIComponent(e.username)}`} onClick={navigate}>{e.username}</a></td>
+                  <td>{e.rating} <span class="note">± {e.deviation}</span></td>
+                  <td>{e.matches}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <div class="seat-row">
+          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>{pt("lb.prev")}</button>
+          <span>{page} / {pages}</span>
+          <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>{pt("lb.next")}</button>
+        </div>
+        <p><a href="/" onClick={navigate}>←</a></p>
+      </main>
+    </div>
+  );
+}
+
