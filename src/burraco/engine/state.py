@@ -93,11 +93,15 @@ class HandState:
     @classmethod
     def from_position(
         cls, deal: Deal, rules: Rules, *, melds: list[list[Meld]], pozzetto_taker: list[int | None],
-        turn: int, phase: str,
+        turn: int, phase: str, pile_from: list[int] | None = None,
+        pending: list[list[int]] | None = None, pending_seen: list[bool] | None = None,
     ) -> HandState:
         """A mid-hand position: ``deal`` holds what is in hands, pozzetti, stock and pile now.
 
-        Only fixed partnerships (2, 4 and 6 players) can be given as positions.
+        Only fixed partnerships (2, 4 and 6 players) can be given as positions.  ``pile_from``
+        names the seat that discarded each pile card (-1: the first up-card, the default);
+        ``pending`` a pozzetto each seat took with the discard and has not played yet, and
+        ``pending_seen`` whether its taker may already look at it (§6.4).
         """
         state = cls._laid_out(deal, rules.for_players(deal.players))
         state.melds = [list(m) for m in melds]
@@ -105,6 +109,14 @@ class HandState:
         state.pozzetto_taker = [-1 if t is None else t for t in pozzetto_taker]
         state.turn = turn
         state.phase = phase
+        if pile_from is not None:
+            if len(pile_from) != len(state.pile):
+                raise ValueError("pile_from needs one seat (or -1) per pile card")
+            state.pile_from = list(pile_from)
+        if pending is not None:
+            state.pending = [list(p) for p in pending]
+            state.pending_seen = list(pending_seen) if pending_seen is not None else [
+                False] * state.players
         return state
 
     @classmethod
