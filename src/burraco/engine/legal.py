@@ -12,8 +12,8 @@ listed too.  The conformance tests check this claim on random positions.
 from __future__ import annotations
 
 from burraco.engine.actions import DRAW, PICKUP, Action, Attach, Discard, NewMeld
-from burraco.engine.cards import CARD_FACE, FACE_IS_WILD, FACES, sort_key
-from burraco.engine.meld_search import accepts_by_shape, candidate_melds
+from burraco.engine.cards import CARD_FACE, FACE_IS_WILD, FACES
+from burraco.engine.meld_search import accepts_by_shape, candidate_actions
 from burraco.engine.melds import SET, Meld, read_attach, read_meld
 from burraco.engine.state import (
     DRAW_PHASE,
@@ -135,8 +135,11 @@ def _play_actions(state: HandState) -> list[Action]:
     rules = state.rules
     hand = state.hands[seat]
     counts = [0] * FACES
+    masks = [0, 0, 0, 0, 0]  # per suit, a bit per rank held; the joker's slot is the fifth
     for card in hand:
-        counts[CARD_FACE[card]] += 1
+        face = CARD_FACE[card]
+        counts[face] += 1
+        masks[_SUIT_OF[face]] |= _BIT_OF[face]
     size = len(hand)
     has_pozzetto = state.pozzetto_taker[side] >= 0
     can_go_down = not has_pozzetto and bool(state.pozzetti)
@@ -147,29 +150,34 @@ def _play_actions(state: HandState) -> list[Action]:
 
     set_ranks = {m.rank for m in melds if m.kind == SET} if rules.one_set_per_rank else set()
     seq_suits = {m.suit for m in melds if m.kind != SET}
-    for faces in candidate_melds(
+    for meld_action in candidate_actions(
         counts, rules, set_ranks_taken=set_ranks, sequence_suits_taken=seq_suits,
+        suit_masks=masks,
     ):
+        faces = meld_action.faces
         rest = size - len(faces)
         if owed is not None and owed.isdisjoint(faces):
             continue
         if rest >= 2 or (rest == 0 and can_go_down) or (
             rest == 1 and _last_card_ok(state, counts, faces, barred_face, melds, new=faces)
         ):
-            actions.append(NewMeld(tuple(sorted(faces, key=sort_key))))
+            actions.append(meld_action)
 
-    held = sorted((f for f in range(FACES) if counts[f]), key=sort_key)
+    held = [f for f in range(FACES) if counts[f]]  # face order is the display order
+    rest = size - 1
     for index, meld in enumerate(melds):
         fits = accepts_by_shape(meld, rules)
+        if not fits:
+            continue
+        attaches = _attach_one(index)
         for face in held:
             if face not in fits or (owed is not None and face not in owed):
                 continue
-            rest = size - 1
             if rest >= 2 or (rest == 0 and can_go_down) or (
                 rest == 1 and _last_card_ok(
                     state, counts, (face,), barred_face, melds, onto=index)
             ):
-                actions.append(Attach(index, (face,)))
+                actions.append(attaches[face])
     if barred_face >= 0 and counts[barred_face] == 1 and size >= 2 and can_go_down:
         actions += _whole_hand_attaches(state, melds)
 
@@ -185,8 +193,22 @@ def _play_actions(state: HandState) -> list[Action]:
             continue
         if size == 1 and has_pozzetto and (wild or not closing_ready(melds, rules)):
             continue
-        actions.append(Discard(face))
+        actions.append(_DISCARDS[face])
     return actions
+
+
+_DISCARDS = tuple(Discard(face) for face in range(FACES))
+_SUIT_OF = tuple(face // 13 for face in range(FACES))
+_BIT_OF = tuple(1 << (face % 13) for face in range(FACES))
+_ATTACH_ONE: list[tuple[Attach, ...]] = []
+
+
+def _attach_one(index: int) -> tuple[Attach, ...]:
+    """``Attach(index, (face,))`` for every face, made once (actions are frozen values)."""
+    while len(_ATTACH_ONE) <= index:
+        meld = len(_ATTACH_ONE)
+        _ATTACH_ONE.append(tuple(Attach(meld, (face,)) for face in range(FACES)))
+    return _ATTACH_ONE[index]
 
 
 def _last_card_ok(
@@ -233,6 +255,6 @@ def _whole_hand_attaches(state: HandState, melds: list[Meld]) -> list[Action]:
     out: list[Action] = []
     for index, meld in enumerate(melds):
         if isinstance(read_attach(meld, hand, state.rules), Meld):
-            faces = tuple(sorted((CARD_FACE[c] for c in hand), key=sort_key))
+            faces = tuple(sorted(CARD_FACE[c] for c in hand))
             out.append(Attach(index, faces))
     return out

@@ -121,7 +121,7 @@ class HandState:
 
     @classmethod
     def _laid_out(cls, deal: Deal, rules: Rules) -> HandState:
-        state = cls.__new__(cls)
+        state = cls()
         n = deal.players
         state.rules = rules
         state.players = n
@@ -167,40 +167,44 @@ class HandState:
     # --- copies and queries ----------------------------------------------------------------
 
     def clone(self) -> HandState:
-        other = HandState.__new__(HandState)
-        other.rules = self.rules
-        other.players = self.players
-        other.dealer = self.dealer
-        other.deal = self.deal
-        other.hands = [h[:] for h in self.hands]
-        other.pending = [p[:] for p in self.pending]
-        other.pending_seen = self.pending_seen[:]
-        other.pozzetti = self.pozzetti[:]
-        other.pozzetto_taker = self.pozzetto_taker[:]
-        other.side_of = self.side_of[:]
-        other.melds = [m[:] for m in self.melds]
-        other.meld_seq = [m[:] for m in self.meld_seq]
-        other.meld_counter = self.meld_counter
-        other.mode = self.mode
-        other.stock = self.stock[:]
-        other.pile = self.pile[:]
-        other.pile_from = self.pile_from[:]
-        other.known = [k[:] for k in self.known]
-        other.turn = self.turn
-        other.phase = self.phase
-        other.barred = self.barred
-        other.final_turn = self.final_turn
-        other.stall = self.stall
-        other.turn_single_pickup = self.turn_single_pickup
-        other.turn_melded = self.turn_melded
-        other.picked = self.picked
-        other.owes_meld = self.owes_meld
-        other.pinella_duty = self.pinella_duty
-        other.time_left = self.time_left
-        other.end_reason = self.end_reason
-        other.closer = self.closer
-        other.history = self.history
+        other = HandState()
+        other._copy_of(self)
         return other
+
+    def _copy_of(self, src: HandState) -> None:
+        """Make this state a copy of ``src`` (lists copied, immutable values shared)."""
+        self.rules = src.rules
+        self.players = src.players
+        self.dealer = src.dealer
+        self.deal = src.deal
+        self.hands = [h[:] for h in src.hands]
+        self.pending = [p[:] for p in src.pending]
+        self.pending_seen = src.pending_seen[:]
+        self.pozzetti = src.pozzetti[:]
+        self.pozzetto_taker = src.pozzetto_taker[:]
+        self.side_of = src.side_of[:]
+        self.melds = [m[:] for m in src.melds]
+        self.meld_seq = [m[:] for m in src.meld_seq]
+        self.meld_counter = src.meld_counter
+        self.mode = src.mode
+        self.stock = src.stock[:]
+        self.pile = src.pile[:]
+        self.pile_from = src.pile_from[:]
+        self.known = [k[:] for k in src.known]
+        self.turn = src.turn
+        self.phase = src.phase
+        self.barred = src.barred
+        self.final_turn = src.final_turn
+        self.stall = src.stall
+        self.turn_single_pickup = src.turn_single_pickup
+        self.turn_melded = src.turn_melded
+        self.picked = src.picked
+        self.owes_meld = src.owes_meld
+        self.pinella_duty = src.pinella_duty
+        self.time_left = src.time_left
+        self.end_reason = src.end_reason
+        self.closer = src.closer
+        self.history = src.history
 
     @property
     def is_over(self) -> bool:
@@ -487,8 +491,7 @@ class HandState:
         from burraco.engine.legal import pinella_duty_feasible  # legal.py builds on this module
 
         if not pinella_duty_feasible(self):
-            for name in HandState.__slots__:
-                setattr(self, name, getattr(backup, name))
+            self._copy_of(backup)
             raise IllegalActionError(
                 "after this play you could neither meld the other pinella taken with the pile "
                 "nor open a meld of your own hand cards (§14.1)")

@@ -1,0 +1,28 @@
+"""Which engine build the tests run against: the pure-Python sources, or the mypyc-compiled
+engine when CI points PYTHONPATH at it (``scripts/build-compiled tree``) and says so with
+``BURRACO_EXPECT_COMPILED=1``; the same tests then hold for both."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from burraco.bench.engine import engine_compiled
+from burraco.engine import HandState, deal_seeded, legal_actions
+
+
+def test_the_engine_build_is_the_one_asked_for() -> None:
+    expected = os.environ.get("BURRACO_EXPECT_COMPILED") == "1"
+    assert engine_compiled() == expected
+
+
+@pytest.mark.skipif(not engine_compiled(), reason="the pure-Python engine is in use")
+def test_compiled_engine_plays_a_hand_like_the_sources() -> None:
+    import random
+
+    state = HandState.start(deal_seeded(3, players=4))
+    rng = random.Random(3)
+    while not state.is_over:
+        state.apply_in_place(rng.choice(legal_actions(state)))
+    assert state.end_reason in {"closed", "stock", "stall"}
