@@ -26,3 +26,10 @@ def test_compiled_engine_plays_a_hand_like_the_sources() -> None:
     while not state.is_over:
         state.apply_in_place(rng.choice(legal_actions(state)))
     assert state.end_reason in {"closed", "stock", "stall"}
+
+
+@pytest.mark.skipif(engine_compiled(), reason="a compiled class has no __slots__ to compare")
+def test_state_fields_list_every_slot() -> None:
+    from burraco.engine.state import STATE_FIELDS
+
+    assert tuple(HandState.__slots__) == STATE_FIELDS

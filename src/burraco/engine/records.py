@@ -66,11 +66,27 @@ def rules_from_record(data: dict[str, Any]) -> Rules:
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise RecordError("options: expected an object of rule options")
+    values = {k: _tupled(v) for k, v in options.items()}
+    defaults = rules.to_dict()
+    for key, value in values.items():
+        if key in defaults and not _same_kind(value, defaults[key]):
+            kind = type(defaults[key]).__name__.replace("tuple", "list")
+            raise RecordError(f"options.{key}: expected {kind}, got {value!r}")
     try:
-        rules = rules.with_options(**{k: _tupled(v) for k, v in options.items()})
+        rules = rules.with_options(**values)
     except TypeError as exc:
         raise RecordError(f"options: {exc}") from None
     return rules
+
+
+def _same_kind(value: Any, default: Any) -> bool:
+    """An option's value has the type of its default (a compiled ``Rules`` enforces it; the
+    pure one would fail later, less clearly)."""
+    if default is None or value is None:
+        return True  # the optional options (set_ranks)
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(value, bool) and isinstance(default, bool)
+    return isinstance(value, type(default))
 
 
 def _tupled(value: Any) -> Any:

@@ -33,6 +33,17 @@ DRAW_PHASE = "draw"
 PLAY_PHASE = "play"
 OVER = "over"
 
+STATE_FIELDS: tuple[str, ...] = (
+    "barred", "closer", "deal", "dealer", "end_reason", "final_turn", "hands", "history",
+    "known", "meld_counter", "meld_seq", "melds", "mode", "owes_meld", "pending",
+    "pending_seen", "phase", "picked", "pile", "pile_from", "pinella_duty", "players",
+    "pozzetti", "pozzetto_taker", "rules", "side_of", "stall", "stock", "time_left", "turn",
+    "turn_melded", "turn_single_pickup",
+)
+"""Every field of :class:`HandState` (the class's ``__slots__`` in the pure-Python build; a
+compiled class has no ``__slots__`` to read, so code that walks the fields uses this)."""
+
+
 class IllegalActionError(ValueError):
     """The action breaks a rule; the message says which, for a player."""
 
