@@ -136,10 +136,16 @@ def _play_actions(state: HandState) -> list[Action]:
     hand = state.hands[seat]
     counts = [0] * FACES
     masks = [0, 0, 0, 0, 0]  # per suit, a bit per rank held; the joker's slot is the fifth
+    ranks = [0] * 14  # cards held of each rank (index: face % 13; the joker's slot is 13)
+    held: list[int] = []  # faces held, in face order (the display order)
     for card in hand:
         face = CARD_FACE[card]
+        if not counts[face]:
+            held.append(face)
         counts[face] += 1
         masks[_SUIT_OF[face]] |= _BIT_OF[face]
+        ranks[_RANK_SLOT[face]] += 1
+    held.sort()
     size = len(hand)
     has_pozzetto = state.pozzetto_taker[side] >= 0
     can_go_down = not has_pozzetto and bool(state.pozzetti)
@@ -152,7 +158,7 @@ def _play_actions(state: HandState) -> list[Action]:
     seq_suits = {m.suit for m in melds if m.kind != SET}
     for meld_action in candidate_actions(
         counts, rules, set_ranks_taken=set_ranks, sequence_suits_taken=seq_suits,
-        suit_masks=masks,
+        suit_masks=masks, rank_counts=ranks,
     ):
         faces = meld_action.faces
         rest = size - len(faces)
@@ -163,7 +169,6 @@ def _play_actions(state: HandState) -> list[Action]:
         ):
             actions.append(meld_action)
 
-    held = [f for f in range(FACES) if counts[f]]  # face order is the display order
     rest = size - 1
     for index, meld in enumerate(melds):
         fits = accepts_by_shape(meld, rules)
@@ -185,6 +190,9 @@ def _play_actions(state: HandState) -> list[Action]:
         return [a for a in actions if is_legal(state, a)]
     if owed is not None:
         return actions  # no discard before a picked card is melded (§14.3)
+    if size >= 2 and barred_face < 0 and rules.wild_discard != "never":
+        actions += [_DISCARDS[face] for face in held]  # the common case: every face
+        return actions
     for face in held:
         if face == barred_face and counts[face] == 1:
             continue
@@ -199,6 +207,7 @@ def _play_actions(state: HandState) -> list[Action]:
 
 _DISCARDS = tuple(Discard(face) for face in range(FACES))
 _SUIT_OF = tuple(face // 13 for face in range(FACES))
+_RANK_SLOT = tuple(face % 13 if face < 52 else 13 for face in range(FACES))
 _BIT_OF = tuple(1 << (face % 13) for face in range(FACES))
 _ATTACH_ONE: list[tuple[Attach, ...]] = []
 

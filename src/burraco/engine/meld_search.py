@@ -41,11 +41,13 @@ _SET_CACHE: dict[tuple[int, int, int, int, int, int, int], tuple[NewMeld, ...]] 
 def candidate_actions(
     counts: list[int], rules: Rules, *, set_ranks_taken: Set[int],
     sequence_suits_taken: Set[int] = frozenset(), suit_masks: list[int] | None = None,
+    rank_counts: list[int] | None = None,
 ) -> list[NewMeld]:
     """``NewMeld`` of every legal new meld ``counts`` allows, in :func:`candidate_melds`'s order.
 
-    ``suit_masks`` (optional, the caller may have them): per suit, bit ``k`` set when the face
-    ``suit * 13 + k`` is held.  The actions come from caches shared by every call, so they
+    ``suit_masks`` and ``rank_counts`` (optional, the caller may have them): per suit, bit ``k``
+    set when the face ``suit * 13 + k`` is held; per ``face % 13``, the cards held of that
+    rank.  The actions come from caches shared by every call, so they
     must not be changed (they are frozen dataclasses).
     """
     wild_mask = 0
@@ -80,6 +82,8 @@ def candidate_actions(
     allowed = rules.set_ranks
     limit = 4 * rules.packs
     for rank, faces in _SET_FACES:
+        if rank_counts is not None and rank_counts[faces[0]] < 2:
+            continue  # faces[0] is the rank's heart, whose face is rank - 1
         a, b, c, d = counts[faces[0]], counts[faces[1]], counts[faces[2]], counts[faces[3]]
         total = a + b + c + d
         if total < 2 or (total == 2 and not wilds):
