@@ -67,6 +67,9 @@ class View:
     """Every seat's cards once the hand is over (counted in public); empty before."""
     pile_count: int = -1
     """Cards in the discard pile (-1 when a view was built without it)."""
+    pinella_duty: bool = False
+    """International (§14.1): the player on turn took a pinella with the pile and may not
+    discard before melding it or opening a meld of his own hand cards (public: all saw it)."""
 
     def visible_cards(self) -> set[int]:
         """Every card id this view shows (used to prove nothing hidden leaks)."""
@@ -100,6 +103,7 @@ class View:
             "melds": [[str(m) for m in side] for side in self.melds],
             "pile": cards(self.pile),
             "pile_count": self.pile_count,
+            "pinella_duty": self.pinella_duty,
             "stock_count": self.stock_count,
             "pozzetti_left": self.pozzetti_left,
             "pozzetto_taker": list(self.pozzetto_taker),
@@ -181,6 +185,7 @@ def view(state: HandState, seat: int | None, *, moves: bool = True) -> View:
         closer=state.closer,
         revealed=revealed,
         pile_count=len(state.pile),
+        pinella_duty=state.pinella_duty,
     )
 
 
