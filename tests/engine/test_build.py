@@ -33,3 +33,23 @@ def test_state_fields_list_every_slot() -> None:
     from burraco.engine.state import STATE_FIELDS
 
     assert tuple(HandState.__slots__) == STATE_FIELDS
+
+
+def test_bench_compare_openspiel_runs_or_says_what_is_missing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import importlib.util
+    import json
+
+    from burraco.cli import main
+
+    code = main(["bench", "engine", "--compare-openspiel", "--hands", "4", "--json"])
+    out, err = capsys.readouterr()
+    if importlib.util.find_spec("pyspiel") is None:
+        assert code == 2 and "open_spiel is not importable" in err
+        return
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["engine_compiled"] == engine_compiled()
+    assert result["decisions_per_s"] > 0 and result["openspiel_gin_rummy_decisions_per_s"] > 0
+    assert main(["bench", "engine", "--compare-openspiel", "--players", "2", "--players", "4"]) == 2
