@@ -443,7 +443,7 @@ def test_replay_record_error_exits_2_naming_the_field(
 def test_replay_option_of_the_wrong_type_exits_2(run: Any, tmp_path: Path) -> None:
     record = played_record(1, 4)
     record["options"] = {"packs": "two"}
-    assert "malformed record" in _unreadable(run, "replay", _write(tmp_path, record))
+    assert "options.packs: expected int" in _unreadable(run, "replay", _write(tmp_path, record))
     record["options"] = {"no_such_option": 1}
     assert "options:" in _unreadable(run, "replay", _write(tmp_path, record))
 

@@ -212,6 +212,10 @@ def _add_bench(sub: Subparsers) -> None:
     engine.add_argument("--hands", type=int, default=300, help="hands timed per player count")
     engine.add_argument("--seed", type=int, default=1)
     engine.add_argument("--json", action="store_true", help="print one JSON object")
+    engine.add_argument(
+        "--compare-openspiel", action="store_true",
+        help="beside OpenSpiel's gin_rummy in the same run (needs open_spiel: the 'openspiel' "
+        "extra); 4 players unless --players is given once")
     engine.set_defaults(handler=_run_bench_engine)
     from burraco.bench import env as bench_env  # imports NumPy/PettingZoo only when it runs
 
@@ -231,12 +235,31 @@ def _run_bench_engine(args: argparse.Namespace) -> int:
         print("burraco bench engine: --hands must be at least 1", file=sys.stderr)
         return 2
     rules = Rules.preset(args.rules)
+    if args.compare_openspiel:
+        return _run_bench_compare(args, rules)
     results = {
         f"{players}p": bench_engine(players, rules, hands=args.hands,
                                     micro_hands=max(1, args.hands // 3), seed=args.seed)
         for players in (args.players or [2, 4])
     }
     print(json.dumps(results) if args.json else format_report(results, rules))
+    return 0
+
+
+def _run_bench_compare(args: argparse.Namespace, rules: Rules) -> int:
+    from burraco.bench.engine import compare_openspiel, format_comparison
+
+    players = args.players or [4]
+    if len(players) != 1:
+        print("burraco bench engine: --compare-openspiel takes one --players", file=sys.stderr)
+        return 2
+    try:
+        result = compare_openspiel(players[0], rules, hands=args.hands, seed=args.seed)
+    except ImportError:
+        print("burraco bench engine: open_spiel is not importable; install it with "
+              "pip install 'burraco[openspiel]' (open-spiel==2.0.2)", file=sys.stderr)
+        return 2
+    print(json.dumps(result) if args.json else format_comparison(result))
     return 0
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import burraco.engine.state as state_module
 from burraco.engine import HandState, legal_actions, parse_action
 from burraco.engine.actions import Action
 from burraco.engine.cards import card_face, face_str, parse_faces, sort_key
@@ -181,8 +182,8 @@ def snapshot(state: HandState, *, skip: Iterable[str] = ()) -> tuple[Any, ...]:
     return tuple(out)
 
 
-# the slots of HandState that change during play, in a fixed order
-STATE_FIELDS = sorted(set(HandState.__slots__) - {"rules", "deal"})
+# the fields of HandState that change during play, in a fixed order
+STATE_FIELDS = sorted(set(getattr(state_module, "STATE_FIELDS", ())) - {"rules", "deal"})
 
 
 def skip_draw(state: HandState) -> HandState:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from burraco.engine.actions import parse_action
 from burraco.engine.deal import deal_seeded
 from burraco.engine.legal import legal_actions
 from burraco.engine.records import RecordError, record_of, replay, start_state, state_summary
@@ -143,3 +144,100 @@ def test_position_with_cards_missing_is_refused() -> None:
     data["position"]["stock"].pop()
     with pytest.raises(RecordError, match="cards missing"):
         start_state(data)
+
+
+# --- version 2: who discarded each pile card; a pozzetto taken with the discard --------------
+
+def test_version_1_position_still_reads_and_a_lone_pile_card_is_the_up_card() -> None:
+    data = _position(hands=[["KD", "5S", "4H"], ["3D", "9D"]], melds=[["8C 9C 10C"], []],
+                     pile=["JC"], taker=[None, None], pozzetti=2)
+    data.update(version=1, rules="fibur-international")
+    state = start_state(data)
+    assert state.pile_from == [-1]
+    # the lone first up-card needs a new meld (§14.1): JC only attaches, so it is refused
+    assert [str(a) for a in legal_actions(state)] == ["draw"]
+
+
+def test_pile_from_says_a_lone_pile_card_was_discarded() -> None:
+    data = _position(hands=[["KD", "5S", "4H"], ["3D", "9D"]], melds=[["8C 9C 10C"], []],
+                     pile=["JC"], taker=[None, None], pozzetti=2)
+    data.update(version=2, rules="fibur-international")
+    data["position"]["pile_from"] = [1]
+    state = start_state(data)
+    assert state.pile_from == [1]
+    # a real discard needs only a usable card (§14.1): JC attaches to 8C 9C 10C
+    assert [str(a) for a in legal_actions(state)] == ["draw", "pickup"]
+    data["moves"] = ["pickup", "attach 1 JC", "discard KD"]
+    assert replay(data).ok
+
+
+def _pending_position() -> dict[str, Any]:
+    """2p: seat 0 went to the pozzetto with the discard (hand empty, pozzetto unseen)."""
+    data = _position(hands=[[], ["3D", "9D", "9C"]], melds=[["4C 5C 6C 7C 8C 9C 10C"], []],
+                     pile=["KS"], taker=[0, None], pozzetti=2)
+    pos = data["position"]
+    pos["pending_pozzetti"] = [pos["pozzetti"].pop(0), []]
+    pos["pile_from"] = [0]
+    pos["turn"] = 1
+    return data
+
+
+def test_position_with_a_pozzetto_taken_with_the_discard_not_yet_seen() -> None:
+    from burraco.engine.events import PozzettoSeen
+    from burraco.engine.views import view
+
+    data = _pending_position()
+    state = start_state(data)
+    assert state.pending[0] and not state.pending_seen[0] and state.hands[0] == []
+    # §6.4: hidden from its taker until the opponent's discard, counted as 11 cards
+    seen = view(state, 0)
+    assert seen.pozzetto_seen == () and seen.hand_counts[0] == 11
+    state, events = state.apply(parse_action("draw"))
+    state, events = state.apply(parse_action("discard 3D"))
+    assert any(isinstance(e, PozzettoSeen) and e.seat == 0 for e in events)
+    assert len(view(state, 0).pozzetto_seen) == 11
+    state, _ = state.apply(parse_action("draw"))
+    assert len(state.hands[0]) == 12
+
+
+def test_pending_pozzetto_fields_are_checked() -> None:
+    data = _pending_position()
+    data["position"]["pozzetto_taker"] = [None, None]
+    data["position"]["pozzetti"].append(["AH"])  # keep the count check from firing first
+    with pytest.raises(RecordError, match="pending_pozzetti"):
+        start_state(data)
+    data = _pending_position()
+    data["position"]["pending_seen"] = [False, True]
+    with pytest.raises(RecordError, match="pending_seen"):
+        start_state(data)
+    data = _pending_position()
+    data["position"]["pile_from"] = [0, 1]
+    with pytest.raises(RecordError, match="pile_from"):
+        start_state(data)
+    data = _pending_position()
+    data["version"] = 3
+    with pytest.raises(RecordError, match="reads 1 and 2"):
+        start_state(data)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_position_of_a_hand_in_progress_reads_back_the_same(players: int) -> None:
+    from burraco.engine.records import position_of
+
+    checked = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = HandState.start(deal_seeded(seed, players=players))
+        for _ in range(rng.randrange(5, 120)):
+            if state.is_over:
+                break
+            state.apply_in_place(rng.choice(legal_actions(state)))
+        if state.is_over:
+            continue
+        again = start_state(json.loads(json.dumps(position_of(state))))
+        assert [str(a) for a in legal_actions(again)] == [str(a) for a in legal_actions(state)]
+        assert state_summary(again)["hands"] == state_summary(state)["hands"]
+        assert again.pile_from == state.pile_from and again.pending_seen == state.pending_seen
+        assert [len(p) for p in again.pending] == [len(p) for p in state.pending]
+        checked += 1
+    assert checked > 10

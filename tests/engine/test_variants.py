@@ -227,13 +227,109 @@ def test_s14_1_international_pile_only_when_a_card_can_be_used_at_once() -> None
     assert Pickup() in legal_actions(state)
 
 
-def test_s14_1_international_lone_first_upcard_only_to_open_a_meld_with_it() -> None:
-    # the hand alone can open a meld, but the up-card cannot join one: not allowed
-    deal = deal_for(2, ["5H 6H 7H KD", "4S"], pile="9C", rules=INTERNATIONAL)
+def test_s14_1_international_lone_first_upcard_when_any_new_meld_can_be_opened() -> None:
+    # Art. 8 (RULES.md §14.1): the up-card may be taken "only if a new meld can be opened",
+    # with hand cards or with it: KD is of no use, 5C 6C 7C open a meld, so it may be taken
+    deal = deal_for(2, ["5C 6C 7C KS", "4S"], pile="KD", rules=INTERNATIONAL)
+    state = HandState.start(deal, INTERNATIONAL)
+    assert Pickup() in legal_actions(state)
+    state = play(state, "pickup", "meld 5C 6C 7C", "discard KS")
+    assert state.turn == 1
+    # only attachments possible (no new meld): the up-card stays
+    deal = deal_for(2, ["9C KS QD", "4S"], pile="KD", rules=INTERNATIONAL)
     state = HandState.start(deal, INTERNATIONAL)
     assert Pickup() not in legal_actions(state)
-    deal = deal_for(2, ["5H 6H KD", "4S"], pile="7H", rules=INTERNATIONAL)
-    assert Pickup() in legal_actions(HandState.start(deal, INTERNATIONAL))
+    with pytest.raises(IllegalActionError, match="lone first up-card only if you can then open"):
+        state.apply(Pickup())
+
+
+def test_s14_1_option_lone_upcard_must_join_the_new_meld() -> None:
+    rules = INTERNATIONAL.with_options(upcard_pickup="meld-with-upcard")
+    deal = deal_for(2, ["5H 6H 7H KD", "4S"], pile="9C", rules=rules)
+    state = HandState.start(deal, rules)
+    assert Pickup() not in legal_actions(state)
+    with pytest.raises(IllegalActionError, match="open a meld with it"):
+        state.apply(Pickup())
+    deal = deal_for(2, ["5H 6H KD", "4S"], pile="7H", rules=rules)
+    assert Pickup() in legal_actions(HandState.start(deal, rules))
+
+
+def test_s14_1_usable_card_may_be_of_the_hand_or_of_the_pile() -> None:
+    # Art. 8 (RULES.md §14.1): "at least one card (from the pile or already in hand)": the pile
+    # 4C 9D helps nothing, but the hand opens 5H 6H 7H, so it may be taken
+    deal = deal_for(2, ["5H 6H 7H KS", "4S"], pile="9D 4C", rules=INTERNATIONAL)
+    deal = Deal(deal.players, deal.dealer, deal.hands, deal.pozzetti, deal.stock, deal.pile)
+    state = HandState.start(deal, INTERNATIONAL)
+    state.pile_from = [1, 0]  # two real discards: not the lone up-card
+    assert INTERNATIONAL.pile_use == "hand-or-pile"
+    assert Pickup() in legal_actions(state)
+    # the other reading (one seed: a card of the pile) refuses it
+    rules = INTERNATIONAL.with_options(pile_use="from-pile")
+    state = HandState.start(deal, rules)
+    state.pile_from = [1, 0]
+    assert Pickup() not in legal_actions(state)
+    with pytest.raises(IllegalActionError, match="one of its own"):
+        state.apply(Pickup())
+    state = HandState.start(deal_for(2, ["5H 6H KS", "4S"], pile="9D 7H", rules=rules), rules)
+    state.pile_from = [1, 0]
+    assert Pickup() in legal_actions(state)
+
+
+def test_s14_1_collected_pinella_kept_only_with_a_meld_of_hand_cards() -> None:
+    # Art. 8 (RULES.md §14.1): "a collected pinella may be kept only if another meld is laid with
+    # hand cards".  Pile 2S QH taken: JH QH KH (QH is a pile card) does not let him keep 2S, so
+    # melding it and discarding 5C with 2S kept is refused; the play that meets the duty comes
+    # first (melding 2S, or a meld of hand cards alone)
+    deal = deal_for(2, ["JH KH 5C 9D 9S", "4S"], pile="2S QH", rules=INTERNATIONAL)
+    state = HandState.start(deal, INTERNATIONAL)
+    state.pile_from = [1, 0]
+    state = play(state, "pickup")
+    assert state.pinella_duty
+    with pytest.raises(IllegalActionError, match="pinella"):
+        state.apply(parse_action("meld JH QH KH"))
+    with pytest.raises(IllegalActionError, match="keep it only by opening a meld of your own"):
+        state.apply(Discard(parse_faces("5C")[0]))
+    assert "meld JH QH KH 2S" in [str(a) for a in legal_actions(state)]
+    assert not any(isinstance(a, Discard) for a in legal_actions(state))
+    state = play(state, "meld JH QH KH 2S", "discard 5C")
+    assert state.turn == 1
+    # a meld of hand cards lets him keep it
+    deal = deal_for(2, ["7D 8D 9D 5C KS", "4S"], pile="2S QH", rules=INTERNATIONAL)
+    state = HandState.start(deal, INTERNATIONAL)
+    state.pile_from = [1, 0]
+    state = play(state, "pickup", "meld 7D 8D 9D", "discard 5C")
+    assert parse_faces("2S")[0] in [c % 54 for c in state.hands[0]]
+    # a lone 2H taken, KD discarded with nothing melded: refused; melding it is the way
+    deal = deal_for(2, ["KD 5C 6C 9S", "4S"], pile="2H", rules=INTERNATIONAL)
+    state = HandState.start(deal, INTERNATIONAL)
+    state.pile_from = [1]
+    state = play(state, "pickup")
+    with pytest.raises(IllegalActionError, match="pinella"):
+        state.apply(Discard(parse_faces("KD")[0]))
+    assert [str(a) for a in legal_actions(state)] == ["meld 2H 5C 6C"]
+    # the Italian code keeps no such duty
+    state = HandState.start(deal_for(2, ["KD 5C 6C 9S", "4S"], pile="2H"), FIBUR)
+    state.pile_from = [1]
+    play(state, "pickup", "discard KD")
+
+
+def test_s14_1_pile_with_a_pinella_that_cannot_be_met_is_refused() -> None:
+    # seat 0 opens JK 5C 6C; seat 1 discards 8C.  The pile 2H QS 8C is usable (8C goes on
+    # 5C 6C, the joker moving up), but 2H can join no meld and the hand opens none: refused
+    hands = ["5C 6C JK KD 9S 4H QS", "8C 7S 7S"]
+    deal = deal_for(2, hands, pile="2H", stock="3S 4D", rules=INTERNATIONAL)
+    state = play(HandState.start(deal, INTERNATIONAL), "draw", "meld 5C 6C JK", "discard QS",
+                 "draw", "discard 8C")
+    assert Pickup() not in legal_actions(state)
+    with pytest.raises(IllegalActionError, match="holding a pinella"):
+        state.apply(Pickup())
+    # with JS in hand, 2H JS QS can be opened: allowed, and the pinella must go down first
+    hands = ["5C 6C JK KD 9S 4H QS JS", "8C 7S 7S"]
+    deal = deal_for(2, hands, pile="2H", stock="3S 4D", rules=INTERNATIONAL)
+    state = play(HandState.start(deal, INTERNATIONAL), "draw", "meld 5C 6C JK", "discard QS",
+                 "draw", "discard 8C", "pickup")
+    listed = [str(a) for a in legal_actions(state)]
+    assert "meld 2H JS QS" in listed and all("2H" in a for a in listed)
 
 
 # --- §14.2 Revolution ----------------------------------------------------------------------

@@ -18,8 +18,22 @@ const EXACT: Record<string, string> = {
     "può raccogliere gli scarti solo chi ha già calato (regola della casa)",
   "the pile holds a wild your partner discarded: you may not take it (§13.2)":
     "negli scarti c'è una matta scartata dal tuo compagno: non puoi raccoglierli (§13.2)",
-  "you may take the pile only if you can use a card at once: attach one or open a meld (the lone first up-card: open a meld with it) (§14.1)":
-    "puoi raccogliere gli scarti solo se usi subito una carta: attaccala o apri un gioco (la sola prima carta scoperta: apri un gioco con essa) (§14.1)",
+  "you may take the pile only if you can use a card at once, of your hand or of the pile: attach one or open a meld (§14.1)":
+    "puoi raccogliere gli scarti solo se usi subito una carta, della mano o degli scarti: attaccala o apri un gioco (§14.1)",
+  "you may take the pile only if you can use a card at once, one of its own: attach it or open a meld with it (§14.1)":
+    "puoi raccogliere gli scarti solo se usi subito una delle loro carte: attaccala o apri un gioco con essa (§14.1)",
+  "you may take the lone first up-card only if you can then open a new meld (§14.1)":
+    "puoi raccogliere la sola prima carta scoperta solo se poi apri un nuovo gioco (§14.1)",
+  "you may take the lone first up-card only if you can open a meld with it (§14.1)":
+    "puoi raccogliere la sola prima carta scoperta solo se apri un gioco con essa (§14.1)",
+  "you may take a pile holding a pinella only if you can then meld it or open a meld of your own hand cards (§14.1)":
+    "puoi raccogliere scarti con una pinella solo se poi la cali o apri un gioco con carte della tua mano (§14.1)",
+  "you took a pinella with the pile: meld it, or open a meld of your own hand cards, before anything else (§14.1)":
+    "hai raccolto una pinella dagli scarti: prima di tutto calala, o apri un gioco con carte della tua mano (§14.1)",
+  "after this play you could neither meld the other pinella taken with the pile nor open a meld of your own hand cards (§14.1)":
+    "dopo questa giocata non potresti né calare l'altra pinella raccolta né aprire un gioco con carte della tua mano (§14.1)",
+  "you took a pinella with the pile: you may keep it only by opening a meld of your own hand cards; otherwise meld it before discarding (§14.1)":
+    "hai raccolto una pinella dagli scarti: puoi tenerla solo aprendo un gioco con carte della tua mano; altrimenti calala prima di scartare (§14.1)",
   "you may take the pile only if you can meld one of its cards (§14.3)":
     "puoi raccogliere gli scarti solo se cali una delle loro carte (§14.3)",
   "your side already has a sequence of this suit": "la tua squadra ha già una scala di questo seme",

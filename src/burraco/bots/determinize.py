@@ -123,6 +123,7 @@ def determinize(
     state.meld_counter = counter
     state.pile_from = _pile_from(view)
     state.picked, state.owes_meld = _owed(view, rules)
+    state.pinella_duty = view.pinella_duty
     state.pending = pending
     state.pending_seen = list(view.pending_seen)
     state.known = [list(k) for k in view.known]
@@ -170,8 +171,11 @@ def _pile_from(view: View) -> list[int]:
 
 
 def _owed(view: View, rules: Rules) -> tuple[list[int], bool]:
-    """Champion (§14.3): the cards taken with the pile this turn, and whether a meld is owed."""
-    if rules.pile_pickup != "must-meld-picked" or view.phase != "play":
+    """The cards taken with the pile this turn (Champion §14.3, and the International code's
+    collected pinella §14.1 read them), and whether a Champion meld is owed."""
+    champion = rules.pile_pickup == "must-meld-picked"
+    reads_picked = champion or rules.collected_pinella != "free" or rules.pile_use != "hand-or-pile"
+    if not reads_picked or view.phase != "play":
         return [], False
     size = -1
     pile = 1
@@ -187,7 +191,7 @@ def _owed(view: View, rules: Rules) -> tuple[list[int], bool]:
         return [], False
     known = view.known[view.turn]
     picked = list(known[-size:]) if len(known) >= size else list(known)
-    return picked, not view.turn_melded
+    return picked, champion and not view.turn_melded
 
 
 def _weighted_take(

@@ -8,7 +8,7 @@ which fields are secret.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 
@@ -100,9 +100,8 @@ def event_for(event: Event, seat: int | None) -> Event | None:
 
 def event_to_dict(event: Event) -> dict[str, Any]:
     out: dict[str, Any] = {"type": type(event).__name__}
-    for name in event.__slots__:
-        value = getattr(event, name)
-        out[name] = _plain(value)
+    for field in fields(event):
+        out[field.name] = _plain(getattr(event, field.name))
     return out
 
 

@@ -12,15 +12,15 @@ listed too.  The conformance tests check this claim on random positions.
 from __future__ import annotations
 
 from burraco.engine.actions import DRAW, PICKUP, Action, Attach, Discard, NewMeld
-from burraco.engine.cards import CARD_FACE, FACE_IS_WILD, FACES, sort_key
-from burraco.engine.meld_search import accepts_by_shape, candidate_melds
+from burraco.engine.cards import CARD_FACE, FACE_IS_WILD, FACES
+from burraco.engine.meld_search import accepts_by_shape, candidate_actions
 from burraco.engine.melds import SET, Meld, read_attach, read_meld
 from burraco.engine.state import (
     DRAW_PHASE,
     OVER,
-    PLAY_PHASE,
     HandState,
     closing_ready,
+    is_pinella,
 )
 
 
@@ -48,23 +48,85 @@ def _draw_actions(state: HandState) -> list[Action]:
     rules = state.rules
     if rules.pile_requires_melded and not state.melds[state.side_of[state.turn]]:
         return actions
-    if not state.partner_wild_in_pile(state.turn) and (
-            rules.pile_pickup == "free" or pickup_usable(state)):
+    if state.partner_wild_in_pile(state.turn):
+        return actions
+    conditional = rules.pile_pickup != "free" or (
+        rules.collected_pinella != "free" and any(is_pinella(c) for c in state.pile))
+    if not conditional or pickup_refusal(state) is None:
         actions.append(PICKUP)
     return actions
 
 
-def pickup_usable(state: HandState) -> bool:
-    """International, Revolution (§14.1–2): a card is usable at once after the pickup;
-    Champion (§14.3): a picked card can be melded at once."""
+_PICKUP_REFUSAL = {
+    "hand-or-pile": "you may take the pile only if you can use a card at once, of your hand or "
+    "of the pile: attach one or open a meld (§14.1)",
+    "from-pile": "you may take the pile only if you can use a card at once, one of its own: "
+    "attach it or open a meld with it (§14.1)",
+    "upcard": "you may take the lone first up-card only if you can then open a new meld (§14.1)",
+    "upcard-in-meld": "you may take the lone first up-card only if you can open a meld with it "
+    "(§14.1)",
+    "must-meld-picked": "you may take the pile only if you can meld one of its cards (§14.3)",
+    "pinella": "you may take a pile holding a pinella only if you can then meld it or open a "
+    "meld of your own hand cards (§14.1)",
+}
+
+
+def pickup_refusal(state: HandState) -> str | None:
+    """Why the player on turn may not take the pile under a conditional pickup, or None.
+
+    International, Revolution (§14.1–2, the International code's Art. 8): a card of the hand
+    or of the pile is usable at once after the pickup (option ``pile_use``); the lone first
+    up-card only if a new meld can then be opened (option ``upcard_pickup``); a collected
+    pinella needs a way to meld it or to open a meld of hand cards (``collected_pinella``).
+    Champion (§14.3): a picked card can be melded at once.
+    """
     trial = state.clone()
     trial._take_pile(trial.turn, [])
-    trial.phase = PLAY_PHASE
+    reason = _unusable(state, trial) if state.rules.pile_pickup != "free" else None
+    if reason is None and trial.pinella_duty and not pinella_duty_feasible(trial):
+        return _PICKUP_REFUSAL["pinella"]
+    return reason
+
+
+def _unusable(state: HandState, trial: HandState) -> str | None:
+    """The must-use and must-meld-picked conditions, judged on the state after the pickup."""
+    rules = state.rules
+    duty, trial.pinella_duty = trial.pinella_duty, False  # usability counts every play
     plays = [a for a in _play_actions(trial) if not isinstance(a, Discard)]
-    if state.rules.pile_pickup == "must-use" and state.pile_from == [-1]:
-        upcard = CARD_FACE[state.pile[0]]  # the lone first up-card: open a meld with it
-        return any(isinstance(a, NewMeld) and upcard in a.faces for a in plays)
-    return bool(plays)
+    trial.pinella_duty = duty
+    if rules.pile_pickup == "must-meld-picked":
+        return None if plays else _PICKUP_REFUSAL["must-meld-picked"]
+    if state.pile_from == [-1]:  # the lone first up-card: a new meld must be possible
+        upcard = CARD_FACE[state.pile[0]]
+        with_it = rules.upcard_pickup == "meld-with-upcard" or rules.pile_use == "from-pile"
+        if any(isinstance(a, NewMeld) and (not with_it or upcard in a.faces) for a in plays):
+            return None
+        return _PICKUP_REFUSAL["upcard-in-meld" if with_it else "upcard"]
+    if rules.pile_use == "from-pile":
+        pile_faces = {CARD_FACE[c] for c in state.pile}
+        if any(pile_faces.intersection(_faces_of(a)) for a in plays):
+            return None
+        return _PICKUP_REFUSAL["from-pile"]
+    return None if plays else _PICKUP_REFUSAL["hand-or-pile"]
+
+
+def pickup_usable(state: HandState) -> bool:
+    """Whether a conditional pickup (§14.1–14.3) is allowed now (see :func:`pickup_refusal`)."""
+    return pickup_refusal(state) is None
+
+
+def pinella_duty_feasible(state: HandState) -> bool:
+    """International (§14.1): some play still meets the duty of a collected pinella.
+
+    In that phase only such plays are listed, each checked by applying it, so the answer is
+    whether any play is listed (the recursion ends: each play that leaves the duty in force
+    melds a collected pinella).
+    """
+    return not state.pinella_duty or bool(_play_actions(state))
+
+
+def _faces_of(action: Action) -> tuple[int, ...]:
+    return action.faces if isinstance(action, NewMeld | Attach) else ()
 
 
 def _play_actions(state: HandState) -> list[Action]:
@@ -73,8 +135,17 @@ def _play_actions(state: HandState) -> list[Action]:
     rules = state.rules
     hand = state.hands[seat]
     counts = [0] * FACES
+    masks = [0, 0, 0, 0, 0]  # per suit, a bit per rank held; the joker's slot is the fifth
+    ranks = [0] * 14  # cards held of each rank (index: face % 13; the joker's slot is 13)
+    held: list[int] = []  # faces held, in face order (the display order)
     for card in hand:
-        counts[CARD_FACE[card]] += 1
+        face = CARD_FACE[card]
+        if not counts[face]:
+            held.append(face)
+        counts[face] += 1
+        masks[_SUIT_OF[face]] |= _BIT_OF[face]
+        ranks[_RANK_SLOT[face]] += 1
+    held.sort()
     size = len(hand)
     has_pozzetto = state.pozzetto_taker[side] >= 0
     can_go_down = not has_pozzetto and bool(state.pozzetti)
@@ -85,34 +156,43 @@ def _play_actions(state: HandState) -> list[Action]:
 
     set_ranks = {m.rank for m in melds if m.kind == SET} if rules.one_set_per_rank else set()
     seq_suits = {m.suit for m in melds if m.kind != SET}
-    for faces in candidate_melds(
+    for meld_action in candidate_actions(
         counts, rules, set_ranks_taken=set_ranks, sequence_suits_taken=seq_suits,
+        suit_masks=masks, rank_counts=ranks,
     ):
+        faces = meld_action.faces
         rest = size - len(faces)
         if owed is not None and owed.isdisjoint(faces):
             continue
         if rest >= 2 or (rest == 0 and can_go_down) or (
             rest == 1 and _last_card_ok(state, counts, faces, barred_face, melds, new=faces)
         ):
-            actions.append(NewMeld(tuple(sorted(faces, key=sort_key))))
+            actions.append(meld_action)
 
-    held = sorted((f for f in range(FACES) if counts[f]), key=sort_key)
+    rest = size - 1
     for index, meld in enumerate(melds):
         fits = accepts_by_shape(meld, rules)
+        if not fits:
+            continue
+        attaches = _attach_one(index)
         for face in held:
             if face not in fits or (owed is not None and face not in owed):
                 continue
-            rest = size - 1
             if rest >= 2 or (rest == 0 and can_go_down) or (
                 rest == 1 and _last_card_ok(
                     state, counts, (face,), barred_face, melds, onto=index)
             ):
-                actions.append(Attach(index, (face,)))
+                actions.append(attaches[face])
     if barred_face >= 0 and counts[barred_face] == 1 and size >= 2 and can_go_down:
         actions += _whole_hand_attaches(state, melds)
 
+    if state.pinella_duty:  # §14.1: only plays that meet the duty, each checked by applying it
+        return [a for a in actions if is_legal(state, a)]
     if owed is not None:
         return actions  # no discard before a picked card is melded (§14.3)
+    if size >= 2 and barred_face < 0 and rules.wild_discard != "never":
+        actions += [_DISCARDS[face] for face in held]  # the common case: every face
+        return actions
     for face in held:
         if face == barred_face and counts[face] == 1:
             continue
@@ -121,8 +201,23 @@ def _play_actions(state: HandState) -> list[Action]:
             continue
         if size == 1 and has_pozzetto and (wild or not closing_ready(melds, rules)):
             continue
-        actions.append(Discard(face))
+        actions.append(_DISCARDS[face])
     return actions
+
+
+_DISCARDS = tuple(Discard(face) for face in range(FACES))
+_SUIT_OF = tuple(face // 13 for face in range(FACES))
+_RANK_SLOT = tuple(face % 13 if face < 52 else 13 for face in range(FACES))
+_BIT_OF = tuple(1 << (face % 13) for face in range(FACES))
+_ATTACH_ONE: list[tuple[Attach, ...]] = []
+
+
+def _attach_one(index: int) -> tuple[Attach, ...]:
+    """``Attach(index, (face,))`` for every face, made once (actions are frozen values)."""
+    while len(_ATTACH_ONE) <= index:
+        meld = len(_ATTACH_ONE)
+        _ATTACH_ONE.append(tuple(Attach(meld, (face,)) for face in range(FACES)))
+    return _ATTACH_ONE[index]
 
 
 def _last_card_ok(
@@ -169,6 +264,6 @@ def _whole_hand_attaches(state: HandState, melds: list[Meld]) -> list[Action]:
     out: list[Action] = []
     for index, meld in enumerate(melds):
         if isinstance(read_attach(meld, hand, state.rules), Meld):
-            faces = tuple(sorted((CARD_FACE[c] for c in hand), key=sort_key))
+            faces = tuple(sorted(CARD_FACE[c] for c in hand))
             out.append(Attach(index, faces))
     return out

@@ -5,12 +5,20 @@ This is the hot path of ``legal_actions``: it builds melds shape by shape
 instead of testing subsets, and emits each face multiset once.  Every shape
 it emits is a legal meld by construction; the conformance tests check that
 against the meld solver.
+
+What one suit's runs (or one rank's sets) allow depends only on which faces of
+that suit are held, which wilds are held and whether the suit's 2 is held
+twice, so each answer is computed once per such key and kept, with its
+``NewMeld`` actions ready made: hands repeat those per-suit patterns all the
+time, and most calls of ``legal_actions`` then build no meld at all.
 """
 
 from __future__ import annotations
 
+from collections.abc import Set
 from itertools import product
 
+from burraco.engine.actions import NewMeld
 from burraco.engine.cards import ACE_HIGH, CARD_FACE, JOKER, make_face
 from burraco.engine.melds import SET, Meld, accepts
 from burraco.engine.rules import Rules
@@ -25,9 +33,77 @@ _SLOT_FACE = tuple(
 )
 
 
+_Found = dict[tuple[int, ...], None]
+_SEQUENCE_CACHE: dict[int, tuple[NewMeld, ...]] = {}
+_SET_CACHE: dict[tuple[int, int, int, int, int, int, int], tuple[NewMeld, ...]] = {}
+
+
+def candidate_actions(
+    counts: list[int], rules: Rules, *, set_ranks_taken: Set[int],
+    sequence_suits_taken: Set[int] = frozenset(), suit_masks: list[int] | None = None,
+    rank_counts: list[int] | None = None,
+) -> list[NewMeld]:
+    """``NewMeld`` of every legal new meld ``counts`` allows, in :func:`candidate_melds`'s order.
+
+    ``suit_masks`` and ``rank_counts`` (optional, the caller may have them): per suit, bit ``k``
+    set when the face ``suit * 13 + k`` is held; per ``face % 13``, the cards held of that
+    rank.  The actions come from caches shared by every call, so they
+    must not be changed (they are frozen dataclasses).
+    """
+    wild_mask = 0
+    wilds: list[int] = []
+    for bit, w in enumerate(_WILD_FACES):
+        if counts[w]:
+            wild_mask |= 1 << bit
+            wilds.append(w)
+    out: list[NewMeld] = []
+    same_suit = rules.same_suit_sequences
+    for suit in range(4):
+        if not same_suit and suit in sequence_suits_taken:
+            continue
+        base = suit * 13
+        if suit_masks is not None:
+            mask = suit_masks[suit]
+        else:
+            mask = 0
+            for k in range(13):
+                if counts[base + k]:
+                    mask |= 1 << k
+        if mask & (mask - 1) == 0:
+            continue  # fewer than two naturals of the suit: no run
+        key = (((mask << 5) | wild_mask) << 1 | (counts[base + 1] >= 2)) << 2 | suit
+        cached = _SEQUENCE_CACHE.get(key)
+        if cached is None:
+            found: _Found = {}
+            _sequences(counts, suit, wilds, found)
+            cached = tuple(NewMeld(tuple(sorted(f))) for f in found)
+            _SEQUENCE_CACHE[key] = cached
+        out += cached
+    allowed = rules.set_ranks
+    limit = 4 * rules.packs
+    for rank, faces in _SET_FACES:
+        if rank_counts is not None and rank_counts[faces[0]] < 2:
+            continue  # faces[0] is the rank's heart, whose face is rank - 1
+        a, b, c, d = counts[faces[0]], counts[faces[1]], counts[faces[2]], counts[faces[3]]
+        total = a + b + c + d
+        if total < 2 or (total == 2 and not wilds):
+            continue
+        if rank in set_ranks_taken or (allowed is not None and rank not in allowed):
+            continue
+        set_key = (rank, a, b, c, d, wild_mask, limit)
+        made = _SET_CACHE.get(set_key)
+        if made is None:
+            found = {}
+            _rank_sets(faces, (a, b, c, d), limit, wilds, found)
+            made = tuple(NewMeld(tuple(sorted(f))) for f in found)
+            _SET_CACHE[set_key] = made
+        out += made
+    return out
+
+
 def candidate_melds(
-    counts: list[int], rules: Rules, *, set_ranks_taken: set[int],
-    sequence_suits_taken: set[int] = frozenset(),  # type: ignore[assignment]
+    counts: list[int], rules: Rules, *, set_ranks_taken: Set[int],
+    sequence_suits_taken: Set[int] = frozenset(),
 ) -> list[tuple[int, ...]]:
     """Face multisets (unsorted tuples) of every legal new meld ``counts`` allows."""
     wilds = [w for w in _WILD_FACES if counts[w]]
@@ -92,27 +168,33 @@ _SET_FACES = tuple(
 
 
 def _sets(
-    counts: list[int], rules: Rules, wilds: list[int], taken: set[int],
+    counts: list[int], rules: Rules, wilds: list[int], taken: Set[int],
     found: dict[tuple[int, ...], None],
 ) -> None:
     allowed = rules.set_ranks
     limit = 4 * rules.packs
     for rank, faces in _SET_FACES:
-        held = [counts[f] for f in faces]
+        held = tuple(counts[f] for f in faces)
         total = held[0] + held[1] + held[2] + held[3]
         if total < 2 or (total == 2 and not wilds):
             continue
         if rank in taken or (allowed is not None and rank not in allowed):
             continue
-        for picks in product(*(range(h + 1) for h in held)):
-            n = sum(picks)
-            if n < 2 or n > limit:
-                continue
-            naturals = [f for f, k in zip(faces, picks, strict=True) for _ in range(k)]
-            if n >= 3:
-                found[tuple(naturals)] = None
-            for w in wilds:
-                found[(*naturals, w)] = None
+        _rank_sets(faces, held, limit, wilds, found)
+
+
+def _rank_sets(
+    faces: tuple[int, ...], held: tuple[int, ...], limit: int, wilds: list[int], found: _Found,
+) -> None:
+    for picks in product(*(range(h + 1) for h in held)):
+        n = sum(picks)
+        if n < 2 or n > limit:
+            continue
+        naturals = [f for f, k in zip(faces, picks, strict=True) for _ in range(k)]
+        if n >= 3:
+            found[tuple(naturals)] = None
+        for w in wilds:
+            found[(*naturals, w)] = None
 
 
 _ACCEPTS: dict[tuple[int, ...], frozenset[int]] = {}

@@ -412,15 +412,22 @@ def accepts(meld: Meld, rules: Rules = FIBUR) -> frozenset[int]:
 
 def _spare_card_ids(meld: Meld) -> dict[int, int]:
     """A physical id for each face that is not in the meld (only faces matter for legality)."""
-    used = set(meld.cards)
+    used = meld.cards
     spare: dict[int, int] = {}
-    for pack in range(4):
-        for k in range(CARDS_PER_PACK):
-            card = pack * CARDS_PER_PACK + k
-            face = card_face(card)
-            if face not in spare and card not in used:
+    for face, ids in _IDS_OF_FACE:
+        for card in ids:
+            if card not in used:
                 spare[face] = card
+                break
     return spare
+
+
+# physical ids of each face, pack 0 first: one pack more than a table uses, so a meld holding
+# every copy of a face still leaves a spare id
+_IDS_OF_FACE: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
+    (face, tuple(pack * CARDS_PER_PACK + k for pack in range(4)
+                 for k in ((52, 53) if face == JOKER else (face,))))
+    for face in range(JOKER + 1))
 
 
 # --- classification (§5, §15) --------------------------------------------------------------

@@ -28,7 +28,10 @@ from burraco.engine.state import DRAW_PHASE, PLAY_PHASE, HandState, IllegalActio
 
 FORMAT = "burraco-record"
 GAME_FORMAT = "burraco-game"
-VERSION = 1
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
+"""1: the first format; 2 adds a position's ``pile_from`` (who discarded each pile card) and
+``pending_pozzetti`` / ``pending_seen`` (a pozzetto taken with the discard, not yet played)."""
 
 
 class RecordError(ValueError):
@@ -63,11 +66,27 @@ def rules_from_record(data: dict[str, Any]) -> Rules:
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise RecordError("options: expected an object of rule options")
+    values = {k: _tupled(v) for k, v in options.items()}
+    defaults = rules.to_dict()
+    for key, value in values.items():
+        if key in defaults and not _same_kind(value, defaults[key]):
+            kind = type(defaults[key]).__name__.replace("tuple", "list")
+            raise RecordError(f"options.{key}: expected {kind}, got {value!r}")
     try:
-        rules = rules.with_options(**{k: _tupled(v) for k, v in options.items()})
+        rules = rules.with_options(**values)
     except TypeError as exc:
         raise RecordError(f"options: {exc}") from None
     return rules
+
+
+def _same_kind(value: Any, default: Any) -> bool:
+    """An option's value has the type of its default (a compiled ``Rules`` enforces it; the
+    pure one would fail later, less clearly)."""
+    if default is None or value is None:
+        return True  # the optional options (set_ranks)
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(value, bool) and isinstance(default, bool)
+    return isinstance(value, type(default))
 
 
 def _tupled(value: Any) -> Any:
@@ -239,6 +258,9 @@ def position_state(data: dict[str, Any], rules: Rules) -> HandState:
         raise RecordError("position.phase: expected \"draw\" or \"play\"")
     if len(pozzetti) + sum(t is not None for t in taken) != sides:
         raise RecordError(f"position: pozzetti left plus pozzetti taken must make {sides}")
+    pile_from = _pile_from(pos, len(pile), players)
+    pending = _pending(pos, taker, players, taken, hand_ids, sides, turn, phase)
+    pending_seen = _pending_seen(pos, pending, turn, players)
     if sorted(taker.used) != _all_ids(rules):
         missing = sorted(set(_all_ids(rules)) - taker.used)
         raise RecordError(f"position: {len(missing)} cards missing, e.g. {card_str(missing[0])}")
@@ -246,7 +268,8 @@ def position_state(data: dict[str, Any], rules: Rules) -> HandState:
     deal = Deal(players, dealer, tuple(tuple(h) for h in hand_ids), tuple(pozzetti),
                 tuple(stock), tuple(pile))
     state = HandState.from_position(
-        deal, rules, melds=melds, pozzetto_taker=taken, turn=turn, phase=phase)
+        deal, rules, melds=melds, pozzetto_taker=taken, turn=turn, phase=phase,
+        pile_from=pile_from, pending=pending, pending_seen=pending_seen)
     barred = pos.get("barred")
     if barred is not None:
         face = _cards([barred], "position.barred")[0]
@@ -255,6 +278,68 @@ def position_state(data: dict[str, Any], rules: Rules) -> HandState:
             raise RecordError("position.barred: must be a card in the hand of the seat to play")
         state.barred = match[0]
     return state
+
+
+def _pile_from(pos: dict[str, Any], size: int, players: int) -> list[int]:
+    """Who discarded each pile card (version 2); null (and every card of a version 1
+    position) is no seat's discard: the dealer's first up-card, or not known."""
+    value = pos.get("pile_from")
+    if value is None:
+        return [-1] * size
+    if not isinstance(value, list) or len(value) != size or not all(
+            v is None or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v < players)
+            for v in value):
+        raise RecordError(
+            f"position.pile_from: expected one seat (or null for the first up-card) for each of "
+            f"the {size} pile cards")
+    return [-1 if v is None else v for v in value]
+
+
+def _pending(
+    pos: dict[str, Any], taker: _Ids, players: int, taken: list[int | None],
+    hands: list[list[int]], sides: int, turn: int, phase: str,
+) -> list[list[int]]:
+    """Pozzetti taken with the discard and not yet played, one list per seat (version 2)."""
+    value = pos.get("pending_pozzetti")
+    if value is None:
+        return [[] for _ in range(players)]
+    if not isinstance(value, list) or len(value) != players:
+        raise RecordError(f"position.pending_pozzetti: expected one list per seat ({players})")
+    out: list[list[int]] = []
+    for seat, cards in enumerate(value):
+        where = f"position.pending_pozzetti[{seat}]"
+        faces = [] if cards is None else _cards(cards, where)
+        if faces:
+            side = seat % sides if players > 2 else seat
+            if taken[side] != seat:
+                raise RecordError(
+                    f"{where}: seat {seat} holds a pozzetto taken with the discard, so "
+                    f"position.pozzetto_taker[{side}] must be {seat}")
+            if phase == PLAY_PHASE and seat == turn:
+                raise RecordError(
+                    f"{where}: the seat on turn has drawn, so his pozzetto is in his hand")
+            if hands[seat]:
+                raise RecordError(
+                    f"{where}: a seat that took its pozzetto with the discard holds no other "
+                    "card until its next turn")
+        out.append(taker.many(faces, where))
+    return out
+
+
+def _pending_seen(
+    pos: dict[str, Any], pending: list[list[int]], turn: int, players: int,
+) -> list[bool]:
+    """Whether each taker may already look at his pending pozzetto (§6.4); by default only
+    when his own turn has come round again."""
+    value = pos.get("pending_seen")
+    if value is None:
+        return [bool(cards) and seat == turn for seat, cards in enumerate(pending)]
+    if not isinstance(value, list) or len(value) != players or not all(
+            isinstance(v, bool) for v in value):
+        raise RecordError("position.pending_seen: expected true or false for each seat")
+    if any(seen and not cards for seen, cards in zip(value, pending, strict=True)):
+        raise RecordError("position.pending_seen: true only for a seat with a pending pozzetto")
+    return list(value)
 
 
 def _all_ids(rules: Rules) -> list[int]:
@@ -270,8 +355,9 @@ def start_state(data: dict[str, Any]) -> HandState:
     if fmt != FORMAT:
         raise RecordError(f"format: expected {FORMAT!r}, got {fmt!r}")
     version = data.get("version", VERSION)
-    if version != VERSION:
-        raise RecordError(f"version: {version!r} is not supported (this engine reads {VERSION})")
+    if version not in READABLE_VERSIONS or isinstance(version, bool):
+        readable = " and ".join(str(v) for v in READABLE_VERSIONS)
+        raise RecordError(f"version: {version!r} is not supported (this engine reads {readable})")
     rules = rules_from_record(data)
     if data.get("position") is not None:
         return position_state(data, rules)
@@ -331,6 +417,52 @@ def record_of(state: HandState, *, seats: list[str] | None = None) -> dict[str, 
                    "card_ids": ids}
     out["moves"] = [str(a) for a in state.moves()]
     return out
+
+
+def position_of(state: HandState) -> dict[str, Any]:
+    """A position record (version 2) of a hand in progress: its ``moves`` start from now.
+
+    Only fixed partnerships (2, 4, 6 players) and a state between actions of the draw or play
+    phase can be written; a card just taken from a one-card pile is written as ``barred``.
+    """
+    if state.mode != "fixed":
+        raise ValueError("only fixed partnerships (2, 4 or 6 players) can be written as a position")
+    if state.is_over:
+        raise ValueError("the hand is over: write its record instead")
+    if state.owes_meld or state.pinella_duty:
+        raise ValueError(
+            "the player owes a meld for the pile he took: write the position before the pickup "
+            "or once the meld is made")
+
+    def texts(cards: list[int] | tuple[int, ...]) -> list[str]:
+        return [card_str(c) for c in cards]
+
+    barred = state.barred if state.phase == PLAY_PHASE and state.barred in state.hands[
+        state.turn] else -1
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "engine": __version__,
+        "rules": state.rules.name,
+        "options": _options_diff(state.rules, state.players),
+        "players": state.players,
+        "dealer": state.dealer,
+        "position": {
+            "hands": [texts(h) for h in state.hands],
+            "melds": [[str(m) for m in side] for side in state.melds],
+            "pozzetti": [texts(p) for p in state.pozzetti],
+            "pozzetto_taker": [t if t >= 0 else None for t in state.pozzetto_taker],
+            "pending_pozzetti": [texts(p) for p in state.pending],
+            "pending_seen": list(state.pending_seen),
+            "stock": texts(state.stock[::-1]),
+            "pile": texts(state.pile),
+            "pile_from": [s if s >= 0 else None for s in state.pile_from],
+            "turn": state.turn,
+            "phase": state.phase,
+            "barred": card_str(barred) if barred >= 0 else None,
+        },
+        "moves": [],
+    }
 
 
 def _options_diff(rules: Rules, players: int) -> dict[str, Any]:

@@ -21,6 +21,10 @@ LastTurn = Literal["complete-turn", "stop"]
 PilePickup = Literal["free", "must-use", "must-meld-picked"]
 Closing = Literal["any", "clean", "clean-and-other"]
 TimeOut = Literal["one-more-turn-each", "round-back"]
+PileUse = Literal["hand-or-pile", "from-pile"]
+UpcardPickup = Literal["any-new-meld", "meld-with-upcard"]
+CollectedPinella = Literal["free", "hand-meld-to-keep"]
+PileView = Literal["everyone", "on-turn"]
 
 # MP difference upper bounds for VP 10…19 (RULES.md §11.2); a difference above the last is 20–0.
 VP_TABLE_3_HANDS: tuple[int, ...] = (50, 150, 250, 350, 500, 650, 800, 1000, 1250, 1500)
@@ -67,6 +71,22 @@ class Rules:
         "free", "§3.1.2, §14.1, §14.3",
         "free: no condition; must-use: a card must be usable at once; "
         "must-meld-picked: a picked card must be melded this turn")
+    pile_use: PileUse = _opt(
+        "hand-or-pile", "§14.1",
+        "with must-use, the usable card: hand-or-pile (International code Art. 8: a card of the "
+        "hand or of the pile); from-pile (one seed: a card of the pile)")
+    upcard_pickup: UpcardPickup = _opt(
+        "any-new-meld", "§14.1",
+        "with must-use, the lone first up-card: any-new-meld (Art. 8: a new meld can be opened, "
+        "with hand cards or the up-card); meld-with-upcard (the new meld must hold it)")
+    collected_pinella: CollectedPinella = _opt(
+        "free", "§14.1",
+        "hand-meld-to-keep (International Art. 8): a pinella taken with the pile may stay in hand "
+        "only if the player also opens a meld of his own hand cards that turn, else he melds it")
+    pile_view: PileView = _opt(
+        "everyone", "§3.1.5",
+        "who may look through the discard pile: everyone (online tables); on-turn (only the "
+        "player on turn, before he draws; the others see its top card and size)")
     pile_requires_melded: bool = _opt(
         False, "§3.1.2", "house rule: only a side that has melded may take the pile")
     single_card_pile_rule: bool = _opt(
@@ -97,8 +117,9 @@ class Rules:
         (), "§14.2, §14.3", "burraco types that alone also allow closing")
     champion_burraco: Literal["clean-set-of-eight", "none"] = _opt(
         "clean-set-of-eight", "§14.3, §17.4",
-        "what a Champion burraco is (not defined by the sources; read as all eight naturals of "
-        "a rank, no wild); scored only where the bonuses list 'champion'")
+        "what a Champion burraco is: THE PROJECT'S READING, no source defines it "
+        "(clean-set-of-eight: all eight naturals of a rank, no wild; none: no such burraco); "
+        "scored only where the bonuses list 'champion'")
     closing_bonus: int = _opt(100, "§9.1", "bonus for a real closing")
     pozzetto_penalty: int = _opt(100, "§9.2", "cost of a pozzetto not taken")
     nobody_pozzetto: NobodyPozzetto = _opt(
@@ -120,7 +141,8 @@ class Rules:
         1005, "§13.3", "5 players: score from which all play individually")
     three_player_target: int = _opt(1505, "§13.2", "3 players: match end")
     five_player_target: int = _opt(
-        1505, "§13.3", "5 players: match end (not stated by the sources; as for 3 players)")
+        1505, "§13.3", "5 players: match end (GD: won at 1000, below EB's switch to individual "
+        "play at 1005; default as for 3 players, 1505)")
     partner_wild_pickup_barred: bool = _opt(
         True, "§13.2", "3 and 5 players: a partner may not take a pile holding a wild "
         "discarded by the other partner")
@@ -179,7 +201,8 @@ PRESETS: dict[str, Rules] = {
     # FIBur International code (§14.1)
     "fibur-international": Rules(
         name="fibur-international", closing="clean", set_ranks=(1, 3), pile_pickup="must-use",
-        semi_clean=False, bonuses=(("clean", 200), ("dirty", 100)),
+        collected_pinella="hand-meld-to-keep", semi_clean=False,
+        bonuses=(("clean", 200), ("dirty", 100)),
     ),
     # FIBur Burraco Revolution (§14.2): values other than the Italian ones were not found, so a
     # "Burraco Revolution" (a clean A–K run, the burraco reale) scores as a clean burraco
@@ -217,15 +240,17 @@ PRESETS: dict[str, Rules] = {
 PRESET_NOTES: dict[str, str] = {
     "fibur": "FIBur Italian code, the default.",
     "fibur-international": "FIBur International code: clean burraco to close, sets of aces "
-    "and threes only, the pile only when a card can be used at once, no semi-clean.",
+    "and threes only, the pile only when a card of the hand or the pile can be used at once "
+    "(the lone first up-card: when a new meld can be opened), a pinella taken with the pile "
+    "kept only if a meld of hand cards is also opened (Art. 8), no semi-clean.",
     "fibur-revolution": "FIBur Burraco Revolution: the pile only when a card can be used at "
     "once; close with a clean and a non-clean burraco, or a Burraco Revolution (clean A–K); "
     "its own values were not found, so it scores as a clean burraco.",
     "champion": "Burraco Champion (Mortera, 2010): two burraco to close (one clean), or a "
     "Champion burraco, or 13 clean cards in sequence; a pile pickup obliges melding a picked "
-    "card; clean 300, Champion 500, closing 200, pozzetto not taken -200.  The Champion "
-    "burraco is not defined by the sources: read as a clean set of all eight cards of a rank "
-    "(option champion_burraco).",
+    "card; clean 300, Champion 500, closing 200, pozzetto not taken -200.  The 'Champion "
+    "burraco' is THE PROJECT'S READING: no source defines it; read as a clean set of all "
+    "eight cards of a rank (option champion_burraco; none to drop it).",
     "fedibur": "Fed.I.Bur scoring: no semi-clean burraco (clean 200, dirty 100).",
     "febur-it": "Fe.Bur.It scoring: superpulito (clean set of 8) 250, over the top (13-card "
     "clean run) 300, scala completa (read as a 14-card run; unverified) 400.",

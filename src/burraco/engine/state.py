@@ -11,7 +11,7 @@ lists of ints and immutable melds.
 from __future__ import annotations
 
 from burraco.engine.actions import Action, Attach, CallTime, Discard, Draw, NewMeld, Pickup
-from burraco.engine.cards import CARD_FACE, FACE_IS_WILD, face_str, make_face
+from burraco.engine.cards import CARD_FACE, FACE_IS_WILD, JOKER, face_str, make_face
 from burraco.engine.deal import Deal, check_deal
 from burraco.engine.events import (
     Attached,
@@ -33,13 +33,15 @@ DRAW_PHASE = "draw"
 PLAY_PHASE = "play"
 OVER = "over"
 
-
-
-_PICKUP_REFUSAL = {
-    "must-use": "you may take the pile only if you can use a card at once: attach one or open "
-    "a meld (the lone first up-card: open a meld with it) (§14.1)",
-    "must-meld-picked": "you may take the pile only if you can meld one of its cards (§14.3)",
-}
+STATE_FIELDS: tuple[str, ...] = (
+    "barred", "closer", "deal", "dealer", "end_reason", "final_turn", "hands", "history",
+    "known", "meld_counter", "meld_seq", "melds", "mode", "owes_meld", "pending",
+    "pending_seen", "phase", "picked", "pile", "pile_from", "pinella_duty", "players",
+    "pozzetti", "pozzetto_taker", "rules", "side_of", "stall", "stock", "time_left", "turn",
+    "turn_melded", "turn_single_pickup",
+)
+"""Every field of :class:`HandState` (the class's ``__slots__`` in the pure-Python build; a
+compiled class has no ``__slots__`` to read, so code that walks the fields uses this)."""
 
 
 class IllegalActionError(ValueError):
@@ -52,10 +54,10 @@ class HandState:
     __slots__ = (
         "barred", "closer", "deal", "dealer", "end_reason", "final_turn", "hands", "history",
         "known", "meld_counter", "meld_seq", "melds", "mode", "owes_meld", "pending",
-        "pending_seen", "phase", "picked",
-        "pile", "pile_from", "players", "pozzetti", "pozzetto_taker", "rules", "side_of", "stall",
-        "stock", "time_left", "turn", "turn_melded", "turn_single_pickup",
-    )
+        "pending_seen", "phase", "picked", "pile", "pile_from", "pinella_duty", "players",
+        "pozzetti", "pozzetto_taker", "rules", "side_of", "stall", "stock", "time_left", "turn",
+        "turn_melded", "turn_single_pickup",
+)
 
     rules: Rules
     players: int
@@ -84,6 +86,9 @@ class HandState:
     turn_melded: bool
     picked: list[int]
     owes_meld: bool
+    pinella_duty: bool
+    """International (§14.1): a pinella taken with the pile is still held and no meld of the
+    player's own hand cards has been opened this turn, so he may not discard yet."""
     time_left: int
     end_reason: str
     closer: int
@@ -99,11 +104,15 @@ class HandState:
     @classmethod
     def from_position(
         cls, deal: Deal, rules: Rules, *, melds: list[list[Meld]], pozzetto_taker: list[int | None],
-        turn: int, phase: str,
+        turn: int, phase: str, pile_from: list[int] | None = None,
+        pending: list[list[int]] | None = None, pending_seen: list[bool] | None = None,
     ) -> HandState:
         """A mid-hand position: ``deal`` holds what is in hands, pozzetti, stock and pile now.
 
-        Only fixed partnerships (2, 4 and 6 players) can be given as positions.
+        Only fixed partnerships (2, 4 and 6 players) can be given as positions.  ``pile_from``
+        names the seat that discarded each pile card (-1: the first up-card, the default);
+        ``pending`` a pozzetto each seat took with the discard and has not played yet, and
+        ``pending_seen`` whether its taker may already look at it (§6.4).
         """
         state = cls._laid_out(deal, rules.for_players(deal.players))
         state.melds = [list(m) for m in melds]
@@ -111,11 +120,19 @@ class HandState:
         state.pozzetto_taker = [-1 if t is None else t for t in pozzetto_taker]
         state.turn = turn
         state.phase = phase
+        if pile_from is not None:
+            if len(pile_from) != len(state.pile):
+                raise ValueError("pile_from needs one seat (or -1) per pile card")
+            state.pile_from = list(pile_from)
+        if pending is not None:
+            state.pending = [list(p) for p in pending]
+            state.pending_seen = list(pending_seen) if pending_seen is not None else [
+                False] * state.players
         return state
 
     @classmethod
     def _laid_out(cls, deal: Deal, rules: Rules) -> HandState:
-        state = cls.__new__(cls)
+        state = cls()
         n = deal.players
         state.rules = rules
         state.players = n
@@ -149,6 +166,7 @@ class HandState:
         state.turn_melded = False
         state.picked = []
         state.owes_meld = False
+        state.pinella_duty = False
         state.time_left = -1
         state.end_reason = ""
         state.closer = -1
@@ -160,39 +178,44 @@ class HandState:
     # --- copies and queries ----------------------------------------------------------------
 
     def clone(self) -> HandState:
-        other = HandState.__new__(HandState)
-        other.rules = self.rules
-        other.players = self.players
-        other.dealer = self.dealer
-        other.deal = self.deal
-        other.hands = [h[:] for h in self.hands]
-        other.pending = [p[:] for p in self.pending]
-        other.pending_seen = self.pending_seen[:]
-        other.pozzetti = self.pozzetti[:]
-        other.pozzetto_taker = self.pozzetto_taker[:]
-        other.side_of = self.side_of[:]
-        other.melds = [m[:] for m in self.melds]
-        other.meld_seq = [m[:] for m in self.meld_seq]
-        other.meld_counter = self.meld_counter
-        other.mode = self.mode
-        other.stock = self.stock[:]
-        other.pile = self.pile[:]
-        other.pile_from = self.pile_from[:]
-        other.known = [k[:] for k in self.known]
-        other.turn = self.turn
-        other.phase = self.phase
-        other.barred = self.barred
-        other.final_turn = self.final_turn
-        other.stall = self.stall
-        other.turn_single_pickup = self.turn_single_pickup
-        other.turn_melded = self.turn_melded
-        other.picked = self.picked
-        other.owes_meld = self.owes_meld
-        other.time_left = self.time_left
-        other.end_reason = self.end_reason
-        other.closer = self.closer
-        other.history = self.history
+        other = HandState()
+        other._copy_of(self)
         return other
+
+    def _copy_of(self, src: HandState) -> None:
+        """Make this state a copy of ``src`` (lists copied, immutable values shared)."""
+        self.rules = src.rules
+        self.players = src.players
+        self.dealer = src.dealer
+        self.deal = src.deal
+        self.hands = [h[:] for h in src.hands]
+        self.pending = [p[:] for p in src.pending]
+        self.pending_seen = src.pending_seen[:]
+        self.pozzetti = src.pozzetti[:]
+        self.pozzetto_taker = src.pozzetto_taker[:]
+        self.side_of = src.side_of[:]
+        self.melds = [m[:] for m in src.melds]
+        self.meld_seq = [m[:] for m in src.meld_seq]
+        self.meld_counter = src.meld_counter
+        self.mode = src.mode
+        self.stock = src.stock[:]
+        self.pile = src.pile[:]
+        self.pile_from = src.pile_from[:]
+        self.known = [k[:] for k in src.known]
+        self.turn = src.turn
+        self.phase = src.phase
+        self.barred = src.barred
+        self.final_turn = src.final_turn
+        self.stall = src.stall
+        self.turn_single_pickup = src.turn_single_pickup
+        self.turn_melded = src.turn_melded
+        self.picked = src.picked
+        self.owes_meld = src.owes_meld
+        self.pinella_duty = src.pinella_duty
+        self.time_left = src.time_left
+        self.end_reason = src.end_reason
+        self.closer = src.closer
+        self.history = src.history
 
     @property
     def is_over(self) -> bool:
@@ -309,11 +332,12 @@ class HandState:
         if self.partner_wild_in_pile(seat):
             raise IllegalActionError(
                 "the pile holds a wild your partner discarded: you may not take it (§13.2)")
-        if self.rules.pile_pickup != "free":
-            from burraco.engine.legal import pickup_usable  # legal.py builds on this module
+        if self.rules.pile_pickup != "free" or self.rules.collected_pinella != "free":
+            from burraco.engine.legal import pickup_refusal  # legal.py builds on this module
 
-            if not pickup_usable(self):
-                raise IllegalActionError(_PICKUP_REFUSAL[self.rules.pile_pickup])
+            reason = pickup_refusal(self)
+            if reason is not None:
+                raise IllegalActionError(reason)
         self._take_pile(seat, events)
 
     def _take_pile(self, seat: int, events: list[Event]) -> None:
@@ -325,9 +349,14 @@ class HandState:
         self.turn_single_pickup = len(cards) == 1
         self.hands[seat].extend(cards)
         self.known[seat].extend(cards)
-        if self.rules.pile_pickup == "must-meld-picked":
+        rules = self.rules
+        duty = rules.collected_pinella == "hand-meld-to-keep" and any(
+            is_pinella(c) for c in cards)
+        if rules.pile_pickup == "must-meld-picked" or duty or rules.pile_use == "from-pile":
             self.picked = list(cards)
+        if rules.pile_pickup == "must-meld-picked":
             self.owes_meld = True
+        self.pinella_duty = duty
         events.append(PickedUp(seat, tuple(cards)))
         self._begin_play(seat, events)
 
@@ -383,6 +412,9 @@ class HandState:
         remaining = [c for c in self.hands[seat] if c not in cards]
         melds_after = [*self.melds[side], result]
         self._check_guard(seat, remaining, melds_after)
+        duty = self._pinella_duty_after(cards, remaining, new=True)
+        backup = self.clone() if duty else None
+        self.pinella_duty = duty
         self.hands[seat] = remaining
         self._forget_known(seat, cards)
         self.melds[side] = melds_after
@@ -393,6 +425,7 @@ class HandState:
         events.append(Melded(seat, side, len(melds_after) - 1, result.cards))
         if not remaining:
             self._take_pozzetto(seat, live=True, events=events)
+        self._check_duty_feasible(backup)
 
     def _check_meld_allowed(self, side: int, meld: Meld) -> None:
         rules = self.rules
@@ -423,6 +456,9 @@ class HandState:
         melds_after = melds[:]
         melds_after[action.meld] = result
         self._check_guard(seat, remaining, melds_after)
+        duty = self._pinella_duty_after(cards, remaining, new=False)
+        backup = self.clone() if duty else None
+        self.pinella_duty = duty
         self.hands[seat] = remaining
         self._forget_known(seat, cards)
         self.melds[side] = melds_after
@@ -431,6 +467,7 @@ class HandState:
         events.append(Attached(seat, side, action.meld, tuple(cards)))
         if not remaining:
             self._take_pozzetto(seat, live=True, events=events)
+        self._check_duty_feasible(backup)
 
     def _check_owed(self, cards: list[int]) -> None:
         """Champion (§14.3): after a pickup the first play must use a card from the pile."""
@@ -439,6 +476,36 @@ class HandState:
         if not any(c in self.picked for c in cards):
             raise IllegalActionError(
                 "you took the pile: first meld at least one of its cards (§14.3)")
+
+    def _pinella_duty_after(self, cards: list[int], remaining: list[int], *, new: bool) -> bool:
+        """International (§14.1, Art. 8): may this play be made while a collected pinella is
+        owed, and is it still owed after it?
+
+        A meld of the player's own hand cards lets him keep the pinella; otherwise, until it
+        is melded, his plays must use it (the play that meets the duty comes first, as for
+        the Champion obligation, so a player is never left without a legal action).
+        """
+        if not self.pinella_duty:
+            return False
+        if new and not any(c in self.picked for c in cards):
+            return False  # a meld of his own hand cards: the pinella may be kept
+        if not any(c in self.picked and is_pinella(c) for c in cards):
+            raise IllegalActionError(
+                "you took a pinella with the pile: meld it, or open a meld of your own hand "
+                "cards, before anything else (§14.1)")
+        return any(c in self.picked and is_pinella(c) for c in remaining)
+
+    def _check_duty_feasible(self, backup: HandState | None) -> None:
+        """A play that leaves a collected pinella owed must leave a way to meet the duty."""
+        if backup is None or not self.pinella_duty:
+            return
+        from burraco.engine.legal import pinella_duty_feasible  # legal.py builds on this module
+
+        if not pinella_duty_feasible(self):
+            self._copy_of(backup)
+            raise IllegalActionError(
+                "after this play you could neither meld the other pinella taken with the pile "
+                "nor open a meld of your own hand cards (§14.1)")
 
     def _forget_known(self, seat: int, cards: list[int]) -> None:
         known = self.known[seat]
@@ -517,6 +584,10 @@ class HandState:
         if self.owes_meld:
             raise IllegalActionError(
                 "you took the pile: meld at least one of its cards before discarding (§14.3)")
+        if self.pinella_duty:
+            raise IllegalActionError(
+                "you took a pinella with the pile: you may keep it only by opening a meld of your "
+                "own hand cards; otherwise meld it before discarding (§14.1)")
         card = -1
         for c in hand:
             if CARD_FACE[c] == face and (card < 0 or c != self.barred):
@@ -582,12 +653,19 @@ class HandState:
             self.turn_single_pickup = False
             self.turn_melded = False
             self.picked = []
+            self.pinella_duty = False
 
     def _end(self, reason: str, events: list[Event] | None = None) -> None:
         self.phase = OVER
         self.end_reason = reason
         if events is not None:
             events.append(HandOver(reason, self.closer))
+
+
+def is_pinella(card: int) -> bool:
+    """A 2 of any suit (the joker is not a pinella)."""
+    face = CARD_FACE[card]
+    return face != JOKER and face % 13 == 1
 
 
 def closing_ready(melds: list[Meld], rules: Rules) -> bool:

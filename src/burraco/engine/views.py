@@ -15,7 +15,7 @@ from typing import Any
 from burraco.engine.actions import Discard
 from burraco.engine.cards import card_str
 from burraco.engine.melds import Meld
-from burraco.engine.state import OVER, HandState
+from burraco.engine.state import DRAW_PHASE, OVER, HandState
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +37,9 @@ class View:
     """Cards held by each seat, a pozzetto taken with the discard included."""
     melds: tuple[tuple[Meld, ...], ...]
     pile: tuple[int, ...]
-    """The discard pile, bottom card first: every discard was seen when it was made."""
+    """The discard pile, bottom card first: every discard was seen when it was made.  Under
+    ``pile_view = "on-turn"`` (§3.1.5) only its top card, except for the player on turn
+    before he draws."""
     stock_count: int
     pozzetti_left: int
     pozzetto_taker: tuple[int, ...]
@@ -63,6 +65,11 @@ class View:
     closer: int
     revealed: tuple[tuple[int, ...], ...]
     """Every seat's cards once the hand is over (counted in public); empty before."""
+    pile_count: int = -1
+    """Cards in the discard pile (-1 when a view was built without it)."""
+    pinella_duty: bool = False
+    """International (§14.1): the player on turn took a pinella with the pile and may not
+    discard before melding it or opening a meld of his own hand cards (public: all saw it)."""
 
     def visible_cards(self) -> set[int]:
         """Every card id this view shows (used to prove nothing hidden leaks)."""
@@ -95,6 +102,8 @@ class View:
             "hand_counts": list(self.hand_counts),
             "melds": [[str(m) for m in side] for side in self.melds],
             "pile": cards(self.pile),
+            "pile_count": self.pile_count,
+            "pinella_duty": self.pinella_duty,
             "stock_count": self.stock_count,
             "pozzetti_left": self.pozzetti_left,
             "pozzetto_taker": list(self.pozzetto_taker),
@@ -142,6 +151,10 @@ def view(state: HandState, seat: int | None, *, moves: bool = True) -> View:
     barred = -1
     if me >= 0 and me == state.turn and state.barred in state.hands[me]:
         barred = state.barred
+    pile = tuple(state.pile)
+    if state.rules.pile_view == "on-turn" and not over and not (
+            me == state.turn and state.phase == DRAW_PHASE):
+        pile = pile[-1:]  # §3.1.5: only the player about to draw may look through it
     return View(
         seat=seat,
         players=state.players,
@@ -154,7 +167,7 @@ def view(state: HandState, seat: int | None, *, moves: bool = True) -> View:
         pozzetto_seen=pending_seen,
         hand_counts=counts,
         melds=tuple(tuple(side) for side in state.melds),
-        pile=tuple(state.pile),
+        pile=pile,
         stock_count=len(state.stock),
         pozzetti_left=len(state.pozzetti),
         pozzetto_taker=tuple(state.pozzetto_taker),
@@ -171,6 +184,8 @@ def view(state: HandState, seat: int | None, *, moves: bool = True) -> View:
         end_reason=state.end_reason,
         closer=state.closer,
         revealed=revealed,
+        pile_count=len(state.pile),
+        pinella_duty=state.pinella_duty,
     )
 
 
