@@ -39,7 +39,7 @@ def _seeded(env: burraco_v0.raw_env) -> burraco_v0.raw_env:
     return env
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_pettingzoo_api_test(players: int) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # dict observations and masks are the classic style
@@ -48,7 +48,7 @@ def test_pettingzoo_api_test(players: int) -> None:
                  num_cycles=300)
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_pettingzoo_seed_test(players: int) -> None:
     seed_test(lambda: burraco_v0.env(players=players), num_cycles=500)
     seed_test(lambda: burraco_v0.env(players=players, rules="fibur-international"),
@@ -170,8 +170,8 @@ def test_every_preset_plays_a_hand(preset: str) -> None:
 
 
 def test_bad_arguments() -> None:
-    with pytest.raises(ValueError, match="2 or 4"):
-        burraco_v0.raw_env(3)
+    with pytest.raises(ValueError, match="2 to 6 players, not 7"):
+        burraco_v0.raw_env(7)
     with pytest.raises(ValueError, match="reward"):
         burraco_v0.raw_env(2, reward="elo")  # type: ignore[arg-type]
 
