@@ -32,6 +32,23 @@ def _play(env: burraco_v0.raw_env, rng: random.Random) -> dict[str, float]:
     return totals
 
 
+def _play_melder(env: burraco_v0.raw_env, rng: random.Random) -> dict[str, float]:
+    """Masked play that melds and attaches whenever it can, so hands reach the pozzetti."""
+    kinds = catalog.tables(env.packs).kinds
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        ids = np.flatnonzero(obs["action_mask"].view(bool))
+        plays = ids[kinds[ids] >= 3]
+        pool = plays if len(plays) and rng.random() < 0.9 else ids
+        env.step(int(pool[rng.randrange(len(pool))]))
+    return totals
+
+
 def _seeded(env: burraco_v0.raw_env) -> burraco_v0.raw_env:
     """api_test samples actions from the action spaces: seed them, so the test is repeatable."""
     for k, agent in enumerate(env.possible_agents):
@@ -185,3 +202,48 @@ def test_render() -> None:
 
 def test_doctests() -> None:
     assert doctest.testmod(burraco_v0).failed == 0
+
+
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_rewards_when_partners_change_or_are_three_pairs(players: int) -> None:
+    """RULES.md §13.2–13.4: at 3 and 5 players each seat scores alone (a pair formed mid-hand
+    halves its score, rounded up to 5); the reward is the seat's score minus the mean of the
+    other seats'.  At 6 players it is the pair's score minus the mean of the other two pairs'."""
+    rng = random.Random(players)
+    paired = 0
+    for seed in range(4):
+        env = burraco_v0.raw_env(players, reward_scale=100.0)
+        env.reset(seed=seed)
+        totals = _play_melder(env, rng)
+        result = env.last_result
+        assert result is not None
+        state = env.game_state
+        if players == 6:
+            units = list(result.totals)
+            own = [units[seat % 3] for seat in range(players)]
+        else:
+            units = list(result.seat_totals)
+            own = units
+        for seat, agent in enumerate(env.possible_agents):
+            mean_others = (sum(units) - own[seat]) / (len(units) - 1)
+            assert totals[agent] == pytest.approx((own[seat] - mean_others) / 100.0)
+            partner = state.partner_of(seat)
+            if partner is not None:  # partners share one reward
+                assert totals[agent] == pytest.approx(totals[env.possible_agents[partner]])
+                paired += 1
+        assert sum(totals.values()) == pytest.approx(0.0, abs=1e-9)
+    assert paired >= 4 * (2 if players == 3 else 4 if players == 5 else 6) // 2
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_match_of_three_or_five_keeps_scores_per_seat(players: int) -> None:
+    rng = random.Random(1)
+    env = burraco_v0.raw_env(players, match=True, target=1005, reward="win", max_hands=40)
+    env.reset(seed=2)
+    totals = _play_melder(env, rng)
+    m = env._match
+    assert m is not None and len(m.scores) == players and m.target == 1005
+    assert m.finished and max(m.scores) >= 1005
+    if m.finished:
+        assert totals[env.possible_agents[m.winner]] == 1.0
+        assert sorted(totals.values()) == [-1.0] * (players - 1) + [1.0]

@@ -94,8 +94,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is 'human' or 'ansi', not {render_mode!r}")
         table = _rules(rules).for_players(players)
-        if target is not None:
-            table = table.with_options(target=target)
+        if target is not None:  # 3 and 5 players play to their own targets (§13.2, §13.3)
+            key = {3: "three_player_target", 5: "five_player_target"}.get(players, "target")
+            table = table.with_options(**{key: target})
         if table.packs not in (2, 3):
             raise ValueError(f"the catalog of burraco_v0 is for two or three packs, not "
                              f"{table.packs}")
