@@ -57,6 +57,7 @@ def test_slices_agree_with_the_view_and_stay_in_bounds(players: int, preset: str
                 v = view(state, seat)
                 obs = env.encoder.encode(v)
                 assert space.contains(obs)
+                assert np.array_equal(env.encoder.encode_state(state, seat), obs)
                 lay = env.layout
                 hand = np.bincount([card_face(c) for c in v.hand], minlength=FACES)
                 assert (slice_of(obs, "hand", lay) == hand).all()

@@ -53,7 +53,17 @@ __all__ = ["CATALOG_VERSION", "ENV_VERSION", "env", "gym_env", "raw_env"]
 
 
 def env(**kwargs: Any) -> Any:
-    """The wrapped environment (illegal ids end the episode with -1 for the mover)."""
+    """The checked environment: PettingZoo's three classic wrappers' checks in one class
+    (:class:`burraco.env.checked.CheckedEnv`; illegal ids end the episode with -1 for the
+    mover)."""
+    from burraco.env.checked import CheckedEnv
+
+    return CheckedEnv(**kwargs)
+
+
+def wrapped_env(**kwargs: Any) -> Any:
+    """The raw environment inside PettingZoo's own three wrappers (the same checks as
+    :func:`env`, slower: kept to compare the two)."""
     environment = raw_env(**kwargs)
     environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
     environment = wrappers.AssertOutOfBoundsWrapper(environment)
@@ -163,8 +173,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
     def observe(self, agent: str) -> Observation:
         seat = self._seat[agent]
         return {
-            "observation": self.encoder.encode(
-                view_without_moves(self.game_state, seat), self._match_info(seat)),
+            "observation": self.encoder.encode_state(
+                self.game_state, seat, self._match_info(seat)),
             "action_mask": self._mask_for(agent),
         }
 
@@ -251,8 +261,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         """Observation and mask of ``seat`` in any state of this table (e.g. a sample)."""
         mask = catalog.action_mask(state) if state.turn == seat and not state.is_over \
             else self._zero_mask.copy()
-        return {"observation": self.encoder.encode(
-                    view_without_moves(state, seat), self._match_info(seat)),
+        return {"observation": self.encoder.encode_state(state, seat, self._match_info(seat)),
                 "action_mask": mask}
 
     # --- inside ------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ environment: ``burraco_v0`` keeps it fixed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -22,7 +23,7 @@ import numpy.typing as npt
 from burraco.engine.cards import CARD_FACE, FACE_POINTS, FACES, JOKER, make_face
 from burraco.engine.melds import SEQUENCE, Meld, base_type
 from burraco.engine.rules import Rules
-from burraco.engine.state import DRAW_PHASE, OVER, PLAY_PHASE, closing_ready
+from burraco.engine.state import DRAW_PHASE, OVER, PLAY_PHASE, HandState, closing_ready
 from burraco.engine.views import View
 from burraco.env.catalog import MAX_MELDS, MAX_MELDS_THREE_PACKS
 
@@ -168,6 +169,7 @@ class _SideBlock:
     faces: npt.NDArray[np.float32]
     burraco: npt.NDArray[np.float32]
     ready: bool
+    burraco_counts: tuple[float, float, float]
 
 
 class Encoder:
@@ -177,6 +179,8 @@ class Encoder:
         self.rules = rules
         self.layout = layout_for(players, rules.packs)
         self._rel_sides: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+        self._relative_seats = [
+            [(seat - me) % players for seat in range(players)] for me in range(players)]
         deck = np.full(FACES, float(rules.packs), dtype=np.float32)  # copies of each face
         deck[JOKER] = 2.0 * rules.packs if rules.jokers else 0.0
         self._deck = deck
@@ -213,7 +217,7 @@ class Encoder:
         self._melds[meld] = row
         return row
 
-    def _side(self, melds: tuple[Meld, ...]) -> _SideBlock:
+    def _side(self, melds: Sequence[Meld]) -> _SideBlock:
         """One side's melds encoded, cached on the identity of its meld objects.
 
         Melds are immutable and an attachment makes a new one; the entry keeps
@@ -229,9 +233,10 @@ class Encoder:
         for meld in melds:
             for card in meld.cards:
                 faces[CARD_FACE[card]] += 1
+        burraco = table[:, _F["clean"]:_F["dirty"] + 1].sum(axis=0)
         block = _SideBlock(
-            melds, rows, faces, table[:, _F["clean"]:_F["dirty"] + 1].sum(axis=0),
-            closing_ready(list(melds), self.rules))
+            tuple(melds), rows, faces, burraco, closing_ready(list(melds), self.rules),
+            (float(burraco[0]), float(burraco[1]), float(burraco[2])))
         if len(self._sides) > _CACHE_LIMIT:
             self._sides.clear()
         self._sides[key] = block
@@ -268,89 +273,128 @@ class Encoder:
         me = view.seat
         if me is None:
             raise ValueError("observations are for a seat, not a spectator")
+        return self._encode(
+            me, view.players, view.hand, view.pozzetto_seen, view.barred, view.pile, view.known,
+            view.side_of, view.melds, view.pozzetto_taker, view.hand_counts, view.pending_counts,
+            view.pending_seen, view.turn, view.dealer, view.phase, view.stock_count,
+            view.pozzetti_left, view.final_turn, view.time_left, view.stall,
+            view.turn_single_pickup, view.turn_melded, match)
+
+    def encode_state(self, state: HandState, seat: int,
+                     match: MatchInfo = NO_MATCH) -> npt.NDArray[np.float32]:
+        """``encode(view(state, seat))`` without building the view (the environment's path).
+
+        It reads exactly the fields :func:`burraco.engine.views.view` shows the
+        seat, by the same rules (the tests compare the two on every state).
+        """
+        me = seat
+        pending = state.pending
+        mine = pending[me]
+        seen = mine if mine and state.pending_seen[me] else ()
+        hand = state.hands[me]
+        barred = state.barred if me == state.turn and state.barred in hand else -1
+        hands = state.hands
+        return self._encode(
+            me, state.players, hand, seen, barred, state.pile, state.known, state.side_of,
+            state.melds, state.pozzetto_taker,
+            [len(h) + len(p) for h, p in zip(hands, pending, strict=True)],
+            [len(p) for p in pending], state.pending_seen, state.turn, state.dealer,
+            state.phase, len(state.stock), len(state.pozzetti), state.final_turn,
+            state.time_left, state.stall, state.turn_single_pickup, state.turn_melded, match)
+
+    def _encode(
+        self, me: int, players: int, hand: Sequence[int], pozzetto_seen: Sequence[int],
+        barred: int, pile: Sequence[int], known: Sequence[Sequence[int]],
+        side_of: Sequence[int], melds: Sequence[Sequence[Meld]], takers: Sequence[int],
+        held: Sequence[int], pending: Sequence[int], pending_seen: Sequence[bool], turn: int,
+        dealer: int, phase: str, stock: int, pozzetti: int, final_turn: bool, time_left: int,
+        stall: int, single: bool, melded: bool, match: MatchInfo,
+    ) -> npt.NDArray[np.float32]:
         lay = self.layout
-        players = view.players
         face = CARD_FACE
         o = lay.offsets
         # every card shown is counted by face: one bincount over flat indices
-        ones: list[int] = []
         base = o["hand"]
-        ones += [base + face[c] for c in view.hand]
-        base = o["pozzetto_seen"]
-        ones += [base + face[c] for c in view.pozzetto_seen]
-        if view.barred >= 0:
-            ones.append(o["barred"] + face[view.barred])
-        base = o["pile"]
-        ones += [base + face[c] for c in view.pile]
-        if view.pile:
-            ones.append(o["pile_top"] + face[view.pile[-1]])
-        rel = [(seat - me) % players for seat in range(players)]
-        for seat, cards in enumerate(view.known):
+        ones = [base + face[c] for c in hand]
+        if pozzetto_seen:
+            base = o["pozzetto_seen"]
+            ones += [base + face[c] for c in pozzetto_seen]
+        if barred >= 0:
+            ones.append(o["barred"] + face[barred])
+        if pile:
+            base = o["pile"]
+            ones += [base + face[c] for c in pile]
+            ones.append(o["pile_top"] + face[pile[-1]])
+        rel = self._relative_seats[me] if players == lay.players else [
+            (seat - me) % players for seat in range(players)]
+        kbase = o["known"]
+        for seat in range(players):
+            cards = known[seat]
             if cards:
-                base = o["known"] + rel[seat] * FACES
+                base = kbase + rel[seat] * FACES
                 ones += [base + face[c] for c in cards]
-        rel_side = self.relative_sides(me, view.side_of)
-        obs = np.bincount(ones, minlength=lay.size).astype(np.float32)
+        rel_side = self.relative_sides(me, tuple(side_of))
+        counts = np.bincount(ones, minlength=lay.size)
+        seen = counts[o["hand"]:o["hand"] + FACES] + counts[o["pile"]:o["pile"] + FACES]
+        if pozzetto_seen:
+            seen += counts[o["pozzetto_seen"]:o["pozzetto_seen"] + FACES]
+        if players > 1:
+            seen += counts[kbase + FACES:kbase + players * FACES].reshape(-1, FACES).sum(axis=0)
+        obs = counts.astype(np.float32)
 
+        index: list[int] = []
+        value: list[float] = []
         stride = lay.max_melds * _MELD_STRIDE
         table = o["table"]
-        seen = obs[o["hand"]:o["hand"] + FACES] + obs[o["pozzetto_seen"]:o["pozzetto_seen"] + FACES]
-        seen += obs[o["pile"]:o["pile"] + FACES]
-        for side, melds in enumerate(view.melds):
-            if not melds:
+        unseen = self._deck - seen
+        for side, side_melds in enumerate(melds):
+            if not side_melds:
                 continue
             r = rel_side[side]
-            block = self._side(melds)
+            block = self._side(side_melds)
             start = o["melds"] + r * stride
             obs[start:start + block.rows.size] = block.rows
             obs[table + r * FACES:table + (r + 1) * FACES] = block.faces
-            seen += block.faces
-            obs[o["burraco"] + 3 * r:o["burraco"] + 3 * r + 3] = block.burraco
-            obs[o["meld_count"] + r] = len(melds)
-            obs[o["closing_ready"] + r] = block.ready
+            unseen -= block.faces
+            index += (o["burraco"] + 3 * r, o["burraco"] + 3 * r + 1, o["burraco"] + 3 * r + 2,
+                      o["meld_count"] + r, o["closing_ready"] + r)
+            value += (*block.burraco_counts, len(side_melds), block.ready)
+        obs[o["unseen"]:o["unseen"] + FACES] = unseen
 
-        known = o["known"]
-        for k in range(1, players):
-            seen += obs[known + k * FACES:known + (k + 1) * FACES]
-        obs[o["unseen"]:o["unseen"] + FACES] = self._deck - seen
-
-        for side, taker in enumerate(view.pozzetto_taker):
+        for side, taker in enumerate(takers):
             if taker >= 0:
-                obs[o["pozzetto_taken"] + rel_side[side]] = 1
-                obs[o["pozzetto_taker"] + rel[taker]] = 1
-        pending_hidden = 0 if view.pozzetto_seen else view.pending_counts[me]
+                index += (o["pozzetto_taken"] + rel_side[side], o["pozzetto_taker"] + rel[taker])
+                value += (1, 1)
+        pending_hidden = 0 if pozzetto_seen else pending[me]
         partners = o.get("partners")
+        hc, hi, pc, ps = (o["hand_counts"], o["hidden_counts"], o["pending_counts"],
+                          o["pending_seen"])
         for seat in range(players):
             r = rel[seat]
-            held = view.hand_counts[seat]
-            obs[o["hand_counts"] + r] = held
-            obs[o["hidden_counts"] + r] = (
-                pending_hidden if seat == me else held - len(view.known[seat]))
-            obs[o["pending_counts"] + r] = view.pending_counts[seat]
-            obs[o["pending_seen"] + r] = view.pending_seen[seat]
+            count = held[seat]
+            index += (hc + r, hi + r, pc + r, ps + r)
+            value += (count, pending_hidden if seat == me else count - len(known[seat]),
+                      pending[seat], pending_seen[seat])
             if partners is not None:
-                obs[partners + r * lay.sides + rel_side[view.side_of[seat]]] = 1
-        obs[o["turn"] + rel[view.turn]] = 1
-        obs[o["dealer"] + rel[view.dealer]] = 1
-        phase = view.phase
+                index.append(partners + r * lay.sides + rel_side[side_of[seat]])
+                value.append(1)
+        index += (o["turn"] + rel[turn], o["dealer"] + rel[dealer], o["my_turn"],
+                  o["stock_count"], o["pile_count"], o["pozzetti_left"], o["final_turn"],
+                  o["time_called"], o["time_left"], o["stall"], o["turn_single_pickup"],
+                  o["turn_melded"])
+        value += (1, 1, turn == me and phase != OVER, stock, len(pile), pozzetti, final_turn,
+                  time_left >= 0, max(time_left, 0), stall, single, melded)
         if phase == DRAW_PHASE:
-            obs[o["phase"]] = 1
+            index.append(o["phase"])
+            value.append(1)
         elif phase == PLAY_PHASE:
-            obs[o["phase"] + 1] = 1
-        obs[o["my_turn"]] = view.turn == me and phase != OVER
-        obs[o["stock_count"]] = view.stock_count
-        obs[o["pile_count"]] = len(view.pile)
-        obs[o["pozzetti_left"]] = view.pozzetti_left
-        obs[o["final_turn"]] = view.final_turn
-        obs[o["time_called"]] = view.time_left >= 0
-        obs[o["time_left"]] = max(view.time_left, 0)
-        obs[o["stall"]] = view.stall
-        obs[o["turn_single_pickup"]] = view.turn_single_pickup
-        obs[o["turn_melded"]] = view.turn_melded
+            index.append(o["phase"] + 1)
+            value.append(1)
         if match is not NO_MATCH:
             m = o["match"]
-            obs[m:m + 4] = (match.own / 1000, match.other / 1000, match.target / 1000,
-                            match.hands)
+            index += (m, m + 1, m + 2, m + 3)
+            value += (match.own / 1000, match.other / 1000, match.target / 1000, match.hands)
+        obs[index] = value
         return obs
 
 
