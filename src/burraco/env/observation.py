@@ -179,8 +179,27 @@ class Encoder:
         self.rules = rules
         self.layout = layout_for(players, rules.packs)
         self._rel_sides: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
-        self._relative_seats = [
-            [(seat - me) % players for seat in range(players)] for me in range(players)]
+        self._seat_cache: dict[tuple[int, int], tuple[list[int], npt.NDArray[np.intp]]] = {}
+        self._templates: dict[
+            tuple[tuple[int, ...], tuple[tuple[int, ...], ...]],
+            tuple[npt.NDArray[np.float32], list[_SideBlock]]] = {}
+        lay = self.layout
+        o = lay.offsets
+        cards = 54 * rules.packs  # physical ids 0..cards-1
+        self._card_index: dict[str, list[int]] = {
+            name: [o[name] + CARD_FACE[c] for c in range(cards)]
+            for name in ("hand", "pozzetto_seen", "barred", "pile", "pile_top")}
+        self._card_index_known = [
+            [o["known"] + r * FACES + CARD_FACE[c] for c in range(cards)] for r in range(lay.seats)]
+        self._scalar_index = tuple(o[name] for name in (
+            "my_turn", "stock_count", "pile_count", "pozzetti_left", "final_turn", "time_called",
+            "time_left", "stall", "turn_single_pickup", "turn_melded"))
+        # 2, 4 and 6 players: partnerships never change, so each seat's side slots are fixed
+        self._fixed = players in (2, 4, 6)
+        fixed_side_of = tuple(
+            seat % (players // 2) if players > 2 else seat for seat in range(players))
+        self._fixed_sides = [self.relative_sides(me, fixed_side_of) for me in range(players)] \
+            if self._fixed else []
         deck = np.full(FACES, float(rules.packs), dtype=np.float32)  # copies of each face
         deck[JOKER] = 2.0 * rules.packs if rules.jokers else 0.0
         self._deck = deck
@@ -311,91 +330,117 @@ class Encoder:
         stall: int, single: bool, melded: bool, match: MatchInfo,
     ) -> npt.NDArray[np.float32]:
         lay = self.layout
-        face = CARD_FACE
         o = lay.offsets
+        idx = self._card_index
         # every card shown is counted by face: one bincount over flat indices
-        base = o["hand"]
-        ones = [base + face[c] for c in hand]
+        ones = list(map(idx["hand"].__getitem__, hand))
         if pozzetto_seen:
-            base = o["pozzetto_seen"]
-            ones += [base + face[c] for c in pozzetto_seen]
+            ones += map(idx["pozzetto_seen"].__getitem__, pozzetto_seen)
         if barred >= 0:
-            ones.append(o["barred"] + face[barred])
+            ones.append(idx["barred"][barred])
         if pile:
-            base = o["pile"]
-            ones += [base + face[c] for c in pile]
-            ones.append(o["pile_top"] + face[pile[-1]])
-        rel = self._relative_seats[me] if players == lay.players else [
-            (seat - me) % players for seat in range(players)]
-        kbase = o["known"]
+            ones += map(idx["pile"].__getitem__, pile)
+            ones.append(idx["pile_top"][pile[-1]])
+        rel, seat_index = self._seat_tables(players, me)
+        known_index = self._card_index_known
         for seat in range(players):
             cards = known[seat]
             if cards:
-                base = kbase + rel[seat] * FACES
-                ones += [base + face[c] for c in cards]
-        rel_side = self.relative_sides(me, tuple(side_of))
+                ones += map(known_index[rel[seat]].__getitem__, cards)
+        rel_side = self._fixed_sides[me] if self._fixed and players == lay.players else \
+            self.relative_sides(me, tuple(side_of))
         counts = np.bincount(ones, minlength=lay.size)
-        seen = counts[o["hand"]:o["hand"] + FACES] + counts[o["pile"]:o["pile"] + FACES]
+        h, pz, p, k = o["hand"], o["pozzetto_seen"], o["pile"], o["known"]
+        seen = counts[h:h + FACES] + counts[p:p + FACES]
         if pozzetto_seen:
-            seen += counts[o["pozzetto_seen"]:o["pozzetto_seen"] + FACES]
+            seen += counts[pz:pz + FACES]
         if players > 1:
-            seen += counts[kbase + FACES:kbase + players * FACES].reshape(-1, FACES).sum(axis=0)
+            seen += counts[k + FACES:k + players * FACES].reshape(-1, FACES).sum(axis=0)
         obs = counts.astype(np.float32)
+        obs += self._template(rel_side, melds)  # melds, tables, and the deck less the tables
+        u = o["unseen"]
+        obs[u:u + FACES] -= seen
 
-        index: list[int] = []
-        value: list[float] = []
+        hidden = [held[seat] - len(known[seat]) for seat in range(players)]
+        hidden[me] = 0 if pozzetto_seen else pending[me]
+        obs[seat_index] = [
+            *held, *hidden, *pending, *pending_seen, turn == me and phase != OVER, stock,
+            len(pile), pozzetti, final_turn, time_left >= 0, max(time_left, 0), stall, single,
+            melded]
+        obs[o["turn"] + rel[turn]] = 1
+        obs[o["dealer"] + rel[dealer]] = 1
+        if phase == DRAW_PHASE:
+            obs[o["phase"]] = 1
+        elif phase == PLAY_PHASE:
+            obs[o["phase"] + 1] = 1
+        for side, taker in enumerate(takers):
+            if taker >= 0:
+                obs[o["pozzetto_taken"] + rel_side[side]] = 1
+                obs[o["pozzetto_taker"] + rel[taker]] = 1
+        partners = o.get("partners")
+        if partners is not None:
+            width = lay.sides
+            obs[[partners + rel[seat] * width + rel_side[side_of[seat]]
+                 for seat in range(players)]] = 1
+        if match is not NO_MATCH:
+            m = o["match"]
+            obs[m:m + 4] = (match.own / 1000, match.other / 1000, match.target / 1000,
+                            match.hands)
+        return obs
+
+    def _seat_tables(self, players: int, me: int) -> tuple[list[int], npt.NDArray[np.intp]]:
+        """Relative seats as ``me`` sees them, and where the per-seat counts and the scalars
+        go (in the order ``_encode`` lists their values)."""
+        key = (players, me)
+        found = self._seat_cache.get(key)
+        if found is None:
+            o = self.layout.offsets
+            rel = [(seat - me) % players for seat in range(players)]
+            index = [o[name] + r for name in (
+                "hand_counts", "hidden_counts", "pending_counts", "pending_seen") for r in rel]
+            index += self._scalar_index
+            found = (rel, np.array(index, dtype=np.intp))
+            self._seat_cache[key] = found
+        return found
+
+    def _template(self, rel_side: Sequence[int],
+                  melds: Sequence[Sequence[Meld]]) -> npt.NDArray[np.float32]:
+        """Everything the melds on the table decide, as a full-size array: meld features,
+        faces per side, burraco counts, meld counts, closing readiness, and the deck less
+        the tables in ``unseen``.  Cached on the meld objects' identities (kept alive by the
+        cached side blocks) and the sides' order."""
+        sides = tuple(tuple(map(id, side)) for side in melds)
+        key = (tuple(rel_side), sides)
+        found = self._templates.get(key)
+        if found is not None:
+            return found[0]
+        lay = self.layout
+        o = lay.offsets
+        template = np.zeros(lay.size, dtype=np.float32)
         stride = lay.max_melds * _MELD_STRIDE
-        table = o["table"]
-        unseen = self._deck - seen
+        unseen = self._deck.copy()
+        blocks = []
         for side, side_melds in enumerate(melds):
             if not side_melds:
                 continue
             r = rel_side[side]
             block = self._side(side_melds)
+            blocks.append(block)
             start = o["melds"] + r * stride
-            obs[start:start + block.rows.size] = block.rows
-            obs[table + r * FACES:table + (r + 1) * FACES] = block.faces
+            template[start:start + block.rows.size] = block.rows
+            table = o["table"] + r * FACES
+            template[table:table + FACES] = block.faces
             unseen -= block.faces
-            index += (o["burraco"] + 3 * r, o["burraco"] + 3 * r + 1, o["burraco"] + 3 * r + 2,
-                      o["meld_count"] + r, o["closing_ready"] + r)
-            value += (*block.burraco_counts, len(side_melds), block.ready)
-        obs[o["unseen"]:o["unseen"] + FACES] = unseen
-
-        for side, taker in enumerate(takers):
-            if taker >= 0:
-                index += (o["pozzetto_taken"] + rel_side[side], o["pozzetto_taker"] + rel[taker])
-                value += (1, 1)
-        pending_hidden = 0 if pozzetto_seen else pending[me]
-        partners = o.get("partners")
-        hc, hi, pc, ps = (o["hand_counts"], o["hidden_counts"], o["pending_counts"],
-                          o["pending_seen"])
-        for seat in range(players):
-            r = rel[seat]
-            count = held[seat]
-            index += (hc + r, hi + r, pc + r, ps + r)
-            value += (count, pending_hidden if seat == me else count - len(known[seat]),
-                      pending[seat], pending_seen[seat])
-            if partners is not None:
-                index.append(partners + r * lay.sides + rel_side[side_of[seat]])
-                value.append(1)
-        index += (o["turn"] + rel[turn], o["dealer"] + rel[dealer], o["my_turn"],
-                  o["stock_count"], o["pile_count"], o["pozzetti_left"], o["final_turn"],
-                  o["time_called"], o["time_left"], o["stall"], o["turn_single_pickup"],
-                  o["turn_melded"])
-        value += (1, 1, turn == me and phase != OVER, stock, len(pile), pozzetti, final_turn,
-                  time_left >= 0, max(time_left, 0), stall, single, melded)
-        if phase == DRAW_PHASE:
-            index.append(o["phase"])
-            value.append(1)
-        elif phase == PLAY_PHASE:
-            index.append(o["phase"] + 1)
-            value.append(1)
-        if match is not NO_MATCH:
-            m = o["match"]
-            index += (m, m + 1, m + 2, m + 3)
-            value += (match.own / 1000, match.other / 1000, match.target / 1000, match.hands)
-        obs[index] = value
-        return obs
+            b = o["burraco"] + 3 * r
+            template[b:b + 3] = block.burraco
+            template[o["meld_count"] + r] = len(side_melds)
+            template[o["closing_ready"] + r] = block.ready
+        template[o["unseen"]:o["unseen"] + FACES] = unseen
+        template.flags.writeable = False
+        if len(self._templates) > _CACHE_LIMIT:
+            self._templates.clear()
+        self._templates[key] = (template, blocks)
+        return template
 
 
 def slice_of(obs: npt.NDArray[np.float32], name: str,
