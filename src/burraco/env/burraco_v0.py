@@ -140,9 +140,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         self._match: FreePlayMatch | None = None
         self._legal: dict[int, Action] | None = None
         self._mask: npt.NDArray[np.int8] | None = None
+        self._mask_buffer = np.zeros(n, dtype=np.int8)
+        self._mask_ids = np.zeros(0, dtype=np.intp)
         self._zero_mask = np.zeros(n, dtype=np.int8)
         self._zero_mask.flags.writeable = False
         self._hand_steps = 0
+        self._rewarded = False
         self.deal_seed = 0
         self.last_result: HandResult | None = None
 
@@ -159,6 +162,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
             self._rng = random.Random(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -188,9 +192,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         chosen = self.legal_actions().get(int(action))
         if chosen is None:
             raise ValueError(
-                f"action {int(action)} ({describe(int(action))}) is not legal for {agent}")
+                f"action {int(action)} ({describe(int(action), self.packs)}) is not legal for "
+                f"{agent}")
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        if self._rewarded:  # rewards come only when a hand ends: skip the zero passes between
+            self._clear_rewards()
+            self._rewarded = False
         state = self.game_state
         state.apply_in_place(chosen)
         self._legal = None
@@ -202,7 +209,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[state.turn]
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -270,9 +278,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         if (agent != self.agent_selection or self.terminations[agent]
                 or self.truncations[agent] or self.game_state.is_over):
             return self._zero_mask.copy()
-        if self._mask is None:
-            self._mask = catalog.mask_of(self.legal_actions(), packs=self.packs)
-            self._mask.flags.writeable = False
+        if self._mask is None:  # one preallocated mask: clear the last ids, set the new ones
+            mask = self._mask_buffer
+            mask[self._mask_ids] = 0
+            ids = np.fromiter(self.legal_actions(), dtype=np.intp)
+            mask[ids] = 1
+            self._mask_ids = ids
+            self._mask = mask
         return self._mask.copy()
 
     def unit_of(self, seat: int) -> int:
@@ -340,6 +352,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         the side's score minus the opponents'), over ``reward_scale``; ``win``: +1
         to the scorer alone on top, 0 to several level on top, -1 to the rest.
         """
+        self._rewarded = True
         k = len(scores)
         best = max(scores)
         alone = scores.count(best) == 1

@@ -307,9 +307,31 @@ def describe(action: int, packs: int = 2) -> str:
 
 
 def legal_ids(state: HandState) -> dict[int, Action]:
-    """The legal actions of the seat on turn, by id (engine order)."""
-    packs = state.rules.packs
-    return {action_id(a, packs=packs): a for a in legal_actions(state)}
+    """The legal actions of the seat on turn, by id (engine order).
+
+    ``action_id`` inlined by the action's exact type: this runs on every step.
+    """
+    t = tables(state.rules.packs)
+    index = t.meld_index
+    out: dict[int, Action] = {}
+    for a in legal_actions(state):
+        cls = type(a)
+        if cls is Discard:
+            out[DISCARD + a.face] = a  # type: ignore[attr-defined]
+        elif cls is Attach:
+            meld: int = a.meld  # type: ignore[attr-defined]
+            faces: tuple[Face, ...] = a.faces  # type: ignore[attr-defined]
+            if len(faces) == 1:
+                out[ATTACH + meld * FACES + faces[0] if meld < MAX_MELDS
+                    else ATTACH_X + (meld - MAX_MELDS) * FACES + faces[0]] = a
+            else:
+                out[attach_hand_id(meld)] = a
+        elif cls is NewMeld:
+            k = index.get(a.faces)  # type: ignore[attr-defined]
+            out[meld_id(k) if k is not None else action_id(a, packs=t.packs)] = a
+        else:
+            out[action_id(a, packs=t.packs)] = a
+    return out
 
 
 def mask_of(ids: Iterable[int], out: npt.NDArray[np.int8] | None = None,
