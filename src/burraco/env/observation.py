@@ -179,6 +179,16 @@ class Encoder:
         self.rules = rules
         self.layout = layout_for(players, rules.packs)
         self._rel_sides: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+        lay = self.layout
+        o = lay.offsets
+        rows = [name for name, _ in sorted(
+            ((n, sl.start) for n, sl in lay.slices.items() if sl.stop <= o["table"]),
+            key=lambda item: item[1])]
+        if rows != ["hand", "pozzetto_seen", "barred", "pile", "pile_top", "unseen", "known"]:
+            raise AssertionError("the face blocks moved: update _seen_rows")
+        # hand, pozzetto_seen, pile and the known cards of every other seat count as seen
+        self._seen_rows = np.array([1, 1, 0, 1, 0, 0, 0] + [1] * (lay.seats - 1), dtype=np.int64)
+        self._face_rows_end = o["table"]
         self._seat_cache: dict[tuple[int, int], tuple[list[int], npt.NDArray[np.intp]]] = {}
         self._templates: dict[
             tuple[tuple[int, ...], tuple[tuple[int, ...], ...]],
@@ -350,12 +360,9 @@ class Encoder:
         rel_side = self._fixed_sides[me] if self._fixed and players == lay.players else \
             self.relative_sides(me, tuple(side_of))
         counts = np.bincount(ones, minlength=lay.size)
-        h, pz, p, k = o["hand"], o["pozzetto_seen"], o["pile"], o["known"]
-        seen = counts[h:h + FACES] + counts[p:p + FACES]
-        if pozzetto_seen:
-            seen += counts[pz:pz + FACES]
-        if players > 1:
-            seen += counts[k + FACES:k + players * FACES].reshape(-1, FACES).sum(axis=0)
+        # the face blocks from hand to known are contiguous rows of 53: one product sums
+        # what the seat has seen (hand, seen pozzetto, pile, others' known cards)
+        seen = self._seen_rows @ counts[:self._face_rows_end].reshape(-1, FACES)
         obs = counts.astype(np.float32)
         obs += self._template(rel_side, melds)  # melds, tables, and the deck less the tables
         u = o["unseen"]
