@@ -17,11 +17,11 @@ import pytest
 from envplay import states_of_hand
 
 from burraco.engine import HandState, legal_actions, parse_action
-from burraco.engine.cards import FACES, card_face, parse_faces
+from burraco.engine.cards import card_face, parse_faces
 from burraco.engine.deal import Deal, ids_from_faces
 from burraco.engine.rules import FIBUR, PRESETS
 from burraco.env import catalog
-from burraco.env.catalog import ATTACH, ATTACH_HAND, action_id, action_of
+from burraco.env.catalog import ATTACH_HAND, action_id, action_of
 
 SCALE = max(1, int(os.environ.get("BURRACO_ENV_HANDS", "1")))  # more hands: BURRACO_ENV_HANDS=10
 

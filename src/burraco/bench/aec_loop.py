@@ -46,16 +46,14 @@ def timed_loop(make_env: Callable[[], Any], steps: int, seed: int) -> dict[str, 
             "steps_per_s": done / wall, "steps_per_cpu_s": done / used}
 
 
-def gin_rummy(steps: int, seed: int) -> dict[str, float]:
+def gin_rummy(steps: int, seed: int) -> dict[str, Any]:
     """PettingZoo's ``gin_rummy_v4`` through the loop (warmed up first)."""
     from pettingzoo.classic import gin_rummy_v4  # type: ignore[import-untyped]
 
     timed_loop(gin_rummy_v4.env, max(200, steps // 10), seed + 1)
-    result = timed_loop(gin_rummy_v4.env, steps, seed)
     import pettingzoo  # type: ignore[import-untyped]
 
-    result["pettingzoo"] = pettingzoo.__version__  # type: ignore[assignment]
-    return result
+    return {**timed_loop(gin_rummy_v4.env, steps, seed), "pettingzoo": pettingzoo.__version__}
 
 
 def main() -> None:

@@ -317,17 +317,17 @@ def legal_ids(state: HandState) -> dict[int, Action]:
     for a in legal_actions(state):
         cls = type(a)
         if cls is Discard:
-            out[DISCARD + a.face] = a  # type: ignore[attr-defined]
+            out[DISCARD + a.face] = a  # type: ignore[union-attr]
         elif cls is Attach:
-            meld: int = a.meld  # type: ignore[attr-defined]
-            faces: tuple[Face, ...] = a.faces  # type: ignore[attr-defined]
+            meld: int = a.meld  # type: ignore[union-attr]
+            faces: tuple[Face, ...] = a.faces  # type: ignore[union-attr]
             if len(faces) == 1:
                 out[ATTACH + meld * FACES + faces[0] if meld < MAX_MELDS
                     else ATTACH_X + (meld - MAX_MELDS) * FACES + faces[0]] = a
             else:
                 out[attach_hand_id(meld)] = a
         elif cls is NewMeld:
-            k = index.get(a.faces)  # type: ignore[attr-defined]
+            k = index.get(a.faces)  # type: ignore[union-attr]
             out[meld_id(k) if k is not None else action_id(a, packs=t.packs)] = a
         else:
             out[action_id(a, packs=t.packs)] = a

@@ -60,7 +60,7 @@ class CheckedEnv(raw_env):
         self.illegal_reward = float(illegal_reward)
         self._has_reset = False
         self._has_updated = False
-        self._actions = self.action_spaces[self.possible_agents[0]].n
+        self._actions = int(self.action_spaces[self.possible_agents[0]].n)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._has_reset = True
