@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, SupportsFloat
+from typing import Any, ClassVar, SupportsFloat
 
 import gymnasium
 import numpy as np
@@ -37,6 +37,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
     PettingZoo's ``TerminateIllegalWrapper`` does.  Other keywords go to
     :class:`~burraco.env.burraco_v0.raw_env`."""
 
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"]}
+
     def __init__(
         self, players: int = 4, *, seat: int | None = 0,
         opponents: str | Sequence[str] = "basic", partner: str | None = None,
@@ -44,7 +46,6 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         reward_scale: float = 1000.0, illegal_reward: float = -1.0,
         render_mode: str | None = None, **options: Any,
     ) -> None:
-        self.metadata = {"render_modes": ["human", "ansi"]}
         self.game = raw_env(
             players, rules, match=match, reward=reward, reward_scale=reward_scale,
             render_mode=render_mode, **options)
