@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar, SupportsFloat
+from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
@@ -37,7 +37,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
     PettingZoo's ``TerminateIllegalWrapper`` does.  Other keywords go to
     :class:`~burraco.env.burraco_v0.raw_env`."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"]}
+    metadata = {"render_modes": ["human", "ansi"]}  # noqa: RUF012  # Gymnasium's own type
 
     def __init__(
         self, players: int = 4, *, seat: int | None = 0,

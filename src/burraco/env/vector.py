@@ -48,8 +48,8 @@ class VectorEnv:
         self.players = players
         self.copy = copy
         agent = first.possible_agents[0]
-        self.single_observation_space = first.observation_space(agent)["observation"]
-        self.single_action_space = first.action_space(agent)
+        self.single_observation_space = first.observation_spaces[agent]["observation"]
+        self.single_action_space = first.action_spaces[agent]
         self.obs_size = first.layout.size
         self.action_count = int(self.single_action_space.n)
         self._obs = np.zeros((num_envs, self.obs_size), dtype=np.float32)
