@@ -77,3 +77,17 @@ def test_bench_bots_reports_latency_per_level(capsys: pytest.CaptureFixture[str]
         figures = data[level]["2p"]
         assert figures["decisions"] > 0
         assert figures["p50_ms"] <= figures["p95_ms"] <= figures["max_ms"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["arena", "basic", "random", "--ray"],
+    ["tournament", "simulate", "--pairs", "4", "--ray", "--no-progress"],
+])
+def test_ray_without_the_cluster_extra_says_how_to_install_it(argv: list[str]) -> None:
+    """A Python where Ray cannot be imported (as without the extra): exit 2, the command."""
+    code = ("import sys; sys.modules['ray'] = None; from burraco.cli import main; "
+            f"sys.exit(main({argv!r}))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 2
+    assert "pip install 'burraco[cluster]'" in done.stderr and done.stdout == ""
