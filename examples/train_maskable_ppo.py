@@ -125,6 +125,13 @@ def main(argv: list[str] | None = None) -> int:
         curve.append((steps, reward, time.perf_counter() - start))
         print(f"{steps:>9} timesteps  mean reward vs {args.opponent} {reward:+.3f}  "
               f"({curve[-1][2]:.0f} s)", flush=True)
+        if args.plot:  # after every evaluation, so a long run can be looked at as it goes
+            plot(curve, args.plot, f"burraco_v0 {args.players}p, MaskablePPO vs "
+                 f"{args.opponent}")
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as handle:
+                json.dump({"players": args.players, "opponent": args.opponent,
+                           "curve": [list(c) for c in curve]}, handle, indent=1)
 
     record(0)
     done = 0
@@ -133,12 +140,6 @@ def main(argv: list[str] | None = None) -> int:
         model.learn(total_timesteps=chunk, reset_num_timesteps=False)
         done += chunk
         record(done)
-    if args.plot:
-        plot(curve, args.plot, f"burraco_v0 {args.players}p, MaskablePPO vs {args.opponent}")
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump({"players": args.players, "opponent": args.opponent,
-                       "curve": [list(c) for c in curve]}, handle, indent=1)
     return 0
 
 

@@ -1,15 +1,17 @@
 """``burraco_v0``: Burraco as a PettingZoo AEC environment (classic-games style).
 
-Every seat is an agent (``player_0`` … ``player_3``, seat numbers of RULES.md
-§2.3); partners are separate agents that receive their side's reward.  One
-step is one atomic engine action (draw, pickup, meld, attach, discard), so the
-agent on turn acts several times in a row.  ``observe(agent)`` returns
+Every seat is an agent (``player_0`` … ``player_{n-1}``, 2 to 6 players, seat
+numbers of RULES.md §2.3); partners are separate agents that receive their
+side's reward, and at 3 and 5 players the pairs form mid-hand (§13.2–13.3).
+One step is one atomic engine action (draw, pickup, meld, attach, discard), so
+the agent on turn acts several times in a row.  ``observe(agent)`` returns
 ``{"observation": float32[layout.size], "action_mask": int8[catalog.size(packs)]}``,
-both built from that seat's view (the mask is all zeros off turn).  The
+both built from what that seat may see (the mask is all zeros off turn).  The
 episode is one hand, or a free-play match with ``match=True``; rewards come
-at the end of each hand: the side's score minus the opponents', divided by
-``reward_scale`` (``reward="score"``), or ±1 for the side ahead
-(``reward="win"``: of the hand, or of the match at its end).
+at the end of each hand: the scorer's (side's; the seat's at 3 and 5 players)
+score minus the mean of the other scorers', divided by ``reward_scale``
+(``reward="score"``), or +1 / -1 / 0 for the scorer alone on top, the others,
+a tie on top (``reward="win"``: of the hand, or of the match at its end).
 
 >>> table = env(players=2)
 >>> table.reset(seed=1)

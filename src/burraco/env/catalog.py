@@ -15,6 +15,11 @@ range                     size                       action
 ``MELD + k``              ``len(MELD_FACES)``        ``meld MELD_FACES[k]``
 ========================  =========================  ==========================================
 
+Three packs (5 and 6 players) append their own ids after these (slots 36–53
+and the sets that need a third copy: ``ATTACH_X``, ``ATTACH_HAND_X``,
+``MELD_X``), so every two-pack id keeps its meaning; functions take
+``packs=3`` for them.
+
 ``MAX_MELDS`` is 36: a meld has at least 3 of the 108 cards, so no side can
 ever hold more, and every ``Attach`` the engine lists has an id.  The engine
 lists attachments one card at a time, except the whole-hand attachment that
