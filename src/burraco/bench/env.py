@@ -3,11 +3,14 @@
 Every agent picks uniformly among the ids its mask allows, one hand per
 episode, on one core.  Three passes per player count:
 
+* the standard AEC loop (``bench/aec_loop.py``) for every player count, and
+  PettingZoo's ``gin_rummy_v4`` through the same loop in a reference
+  interpreter (``--reference-python``), interleaved rounds, best per CPU second;
 * throughput: whole hands through the raw environment as a self-play loop
   runs them (``observe`` for the agent on turn, a masked random id, ``step``),
-  then the same through ``burraco_v0.env()`` with PettingZoo's checking
-  wrappers and ``last()``;
-* micro: median µs of the observation alone (view + encoding), of the mask
+  then the same through ``burraco_v0.env()`` (the checks built in) and
+  ``last()``;
+* micro: median µs of the observation alone (encoded from the state), of the mask
   alone (legal actions + ids), of ``observe`` (both) and of ``step``;
 * the engine's decisions per second, played as ``burraco bench engine`` plays
   them (``legal_actions`` + ``apply_in_place``, a random legal action, the
@@ -107,7 +110,7 @@ def _micro(players: int, rules: Rules, hands: int, seed: int) -> dict[str, float
     import numpy as np
 
     from burraco.env import catalog
-    from burraco.env.burraco_v0 import raw_env, view_without_moves
+    from burraco.env.burraco_v0 import raw_env
 
     env = raw_env(players, rules)
     rng = random.Random(seed)
@@ -120,7 +123,7 @@ def _micro(players: int, rules: Rules, hands: int, seed: int) -> dict[str, float
             state = env.game_state
             seat = state.turn
             t0 = clock()
-            env.encoder.encode(view_without_moves(state, seat))
+            env.encoder.encode_state(state, seat)
             t1 = clock()
             catalog.mask_of(catalog.legal_ids(state), packs=env.packs)
             t2 = clock()
@@ -237,8 +240,8 @@ def format_report(results: dict[str, dict[str, Any]], rules: Rules) -> str:
     for label, r in results.items():
         lines.append(
             f"{label}: env {r['env_steps_per_s']:>6} steps/s ({r['env_steps_per_cpu_s']} per "
-            f"CPU s, {r['env_hands_per_s']} hands/s; {r['wrapped_env_steps_per_s']} steps/s with "
-            f"PettingZoo's wrappers)  | engine {r['engine_decisions_per_s']:>6} decisions/s "
+            f"CPU s, {r['env_hands_per_s']} hands/s; {r['wrapped_env_steps_per_s']} steps/s "
+            f"through env() and last())  | engine {r['engine_decisions_per_s']:>6} decisions/s "
             f"({r['engine_decisions_per_cpu_s']} per CPU s)  | env/engine {r['env_vs_engine']}\n"
             f"    median µs: observation {r['observation_us']}  mask {r['mask_us']}  observe "
             f"{r['observe_us']}  step {r['step_us']}")

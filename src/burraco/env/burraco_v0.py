@@ -45,7 +45,7 @@ from burraco.engine.state import HandState
 from burraco.engine.views import View, view
 from burraco.env import catalog
 from burraco.env.catalog import CATALOG_VERSION, describe
-from burraco.env.observation import Encoder, MatchInfo
+from burraco.env.observation import NO_MATCH, Encoder, MatchInfo
 
 ENV_VERSION = 0
 Reward = Literal["score", "win"]
@@ -300,7 +300,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
     def _match_info(self, seat: int) -> MatchInfo:
         m = self._match
         if m is None:
-            return MatchInfo()
+            return NO_MATCH
         unit = self.unit_of(seat)
         scores = m.scores
         other = max(score for k, score in enumerate(scores) if k != unit)
