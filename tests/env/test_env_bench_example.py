@@ -37,6 +37,7 @@ def test_bench_env_times_the_aec_loop_for_every_player_count(
     assert main(args) == 0
     aec = json.loads(capsys.readouterr().out)["aec"]
     assert set(aec["burraco_v0_steps_per_cpu_s"]) == {"3p", "5p", "6p"}
+    assert aec["vector"]["5p"]["games"] == 64 and aec["vector"]["5p"]["game_steps_per_cpu_s"] > 0
     assert all(rate > 0 for rate in aec["burraco_v0_steps_per_cpu_s"].values())
 
 

@@ -56,6 +56,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--aec-steps", type=int, default=20_000,
                         help="agent steps of the AEC loop per environment and round "
                              "(default 20000)")
+    parser.add_argument("--vector-games", type=int, default=64, metavar="N",
+                        help="games of the VectorEnv figure (default 64; 0: none)")
     parser.add_argument("--rounds", type=int, default=3,
                         help="rounds of the AEC comparison, best kept (default 3)")
 
@@ -185,7 +187,7 @@ def reference_loop(python: str | None, steps: int, seed: int) -> dict[str, Any] 
 
 def aec_comparison(
     players: list[int], rules: Rules, *, steps: int, rounds: int, seed: int,
-    reference_python: str | None,
+    reference_python: str | None, vector_games: int = 0,
 ) -> dict[str, Any]:
     """The standard AEC loop, per CPU second, for gin_rummy_v4 and burraco_v0, interleaved
     over ``rounds`` rounds on this one core (the best round of each is kept: the machine's
@@ -209,12 +211,37 @@ def aec_comparison(
             best[f"{n}p"] = max(best.get(f"{n}p", 0.0), r["steps_per_cpu_s"])
     out: dict[str, Any] = {"steps": steps, "rounds": rounds,
                            "burraco_v0_steps_per_cpu_s": {k: round(v) for k, v in best.items()}}
+    if vector_games:
+        out["vector"] = {f"{n}p": vector_throughput(n, rules, vector_games,
+                                                    max(1, steps // vector_games), seed)
+                         for n in players}
     if reference is not None:
         ref_rate = reference["steps_per_cpu_s"]
         out["gin_rummy_v4_steps_per_cpu_s"] = round(ref_rate)
         out["gin_rummy_v4_pettingzoo"] = reference.get("pettingzoo")
         out["ratio_vs_gin_rummy_v4"] = {k: round(v / ref_rate, 2) for k, v in best.items()}
     return out
+
+
+def vector_throughput(players: int, rules: Rules, games: int, steps: int,
+                      seed: int) -> dict[str, float]:
+    """Game steps per second of :class:`~burraco.env.vector.VectorEnv` with ``games`` games,
+    a uniformly random legal id per game (``random_actions``), arrays copied as by default."""
+    import numpy as np
+
+    from burraco.env.vector import VectorEnv
+
+    vec = VectorEnv(games, players=players, rules=rules)
+    vec.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(max(1, steps // 10)):  # warm the caches
+        vec.step(vec.random_actions(rng))
+    start, cpu = time.perf_counter(), time.process_time()
+    for _ in range(steps):
+        vec.step(vec.random_actions(rng))
+    wall, used = time.perf_counter() - start, time.process_time() - cpu
+    return {"games": games, "game_steps_per_s": round(games * steps / wall),
+            "game_steps_per_cpu_s": round(games * steps / used)}
 
 
 def format_aec(aec: dict[str, Any]) -> str:
@@ -230,6 +257,10 @@ def format_aec(aec: dict[str, Any]) -> str:
                      f"{aec['gin_rummy_v4_steps_per_cpu_s']}")
     for label, rate in rates.items():
         extra = f"  ({ratios[label]}x gin_rummy_v4)" if ratios else ""
+        vector = aec.get("vector", {}).get(label)
+        if vector:
+            extra += (f"; VectorEnv of {vector['games']} games: "
+                      f"{vector['game_steps_per_cpu_s']} game steps")
         lines.append(f"  burraco_v0 {label}: {rate}{extra}")
     return "\n".join(lines)
 
@@ -264,8 +295,9 @@ def run(args: argparse.Namespace) -> int:
     if args.hands < 1:
         print("burraco bench env: --hands must be at least 1", file=sys.stderr)
         return 2
-    if args.aec_steps < 1 or args.rounds < 1:
-        print("burraco bench env: --aec-steps and --rounds must be at least 1", file=sys.stderr)
+    if args.aec_steps < 1 or args.rounds < 1 or args.vector_games < 0:
+        print("burraco bench env: --aec-steps and --rounds must be at least 1, --vector-games "
+              "at least 0", file=sys.stderr)
         return 2
     if args.reference_python is not None and shutil.which(args.reference_python) is None:
         print(f"burraco bench env: --reference-python {args.reference_python}: no such "
@@ -274,7 +306,8 @@ def run(args: argparse.Namespace) -> int:
     players = args.players or [2, 4]
     try:
         aec = aec_comparison(players, rules, steps=args.aec_steps, rounds=args.rounds,
-                             seed=args.seed, reference_python=args.reference_python)
+                             seed=args.seed, reference_python=args.reference_python,
+                             vector_games=args.vector_games)
     except RuntimeError as exc:
         print(f"burraco bench env: {exc}", file=sys.stderr)
         return 2
