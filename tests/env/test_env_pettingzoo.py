@@ -247,3 +247,52 @@ def test_a_match_of_three_or_five_keeps_scores_per_seat(players: int) -> None:
     if m.finished:
         assert totals[env.possible_agents[m.winner]] == 1.0
         assert sorted(totals.values()) == [-1.0] * (players - 1) + [1.0]
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_checked_env_behaves_as_pettingzoos_three_wrappers(players: int) -> None:
+    """The same random game, an illegal id thrown in after 40 steps: env() (the checks built
+    in) and wrapped_env() (PettingZoo's wrappers) give the same observations, rewards and
+    ends at every step, the illegal move's end included."""
+    fused, wrapped = burraco_v0.env(players=players), burraco_v0.wrapped_env(players=players)
+    rng = random.Random(players)
+    for env in (fused, wrapped):
+        env.reset(seed=9)
+    steps = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for agent, other in zip(fused.agent_iter(), wrapped.agent_iter(), strict=True):
+            assert agent == other
+            a, b = fused.last(), wrapped.last()
+            assert np.array_equal(a[0]["observation"], b[0]["observation"])
+            assert np.array_equal(a[0]["action_mask"], b[0]["action_mask"])
+            assert a[1:4] == b[1:4]
+            if a[2] or a[3]:
+                action = None
+            elif steps == 40:
+                action = int(np.flatnonzero(a[0]["action_mask"] == 0)[0])  # illegal
+            else:
+                legal = np.flatnonzero(a[0]["action_mask"])
+                action = int(legal[rng.randrange(len(legal))])
+            fused.step(action)
+            wrapped.step(action)
+            steps += 1
+    assert steps > 40 and not fused.agents and not wrapped.agents
+
+
+def test_the_checked_env_enforces_the_order_and_the_bounds() -> None:
+    env = burraco_v0.env(players=2)
+    with pytest.raises(Exception, match="reset"):
+        env.step(0)
+    with pytest.raises(Exception, match="reset"):
+        env.observe("player_0")
+    env.reset(seed=0)
+    with pytest.raises(AssertionError, match="action space"):
+        env.step(catalog.size())
+    with pytest.raises(AssertionError, match="action space"):
+        env.step(0.5)  # type: ignore[arg-type]
+    env.step(np.int64(0))  # a NumPy integer is an id too (draw)
+    agents = iter(env.agent_iter())
+    next(agents)
+    with pytest.raises(AssertionError, match="call step"):
+        next(agents)  # two agents without a step between them
