@@ -95,3 +95,16 @@ def test_a_ladder_of_outside_engines_adds_every_level(monkeypatch: pytest.Monkey
     assert seen == [["random", "basic", "advanced", "expert"],
                     ["random", "basic", "advanced", "expert", "cmd:./engine --fast"],
                     ["basic", "cmd:./engine"]]
+
+@pytest.mark.parametrize("argv", [
+    ["arena", "basic", "random", "--ray"],
+    ["tournament", "simulate", "--pairs", "4", "--ray", "--no-progress"],
+])
+def test_ray_without_the_cluster_extra_says_how_to_install_it(argv: list[str]) -> None:
+    """A Python where Ray cannot be imported (as without the extra): exit 2, the command."""
+    code = ("import sys; sys.modules['ray'] = None; from burraco.cli import main; "
+            f"sys.exit(main({argv!r}))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 2
+    assert "pip install 'burraco[cluster]'" in done.stderr and done.stdout == ""

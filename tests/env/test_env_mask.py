@@ -1,6 +1,6 @@
 """The action mask is exactly the engine's legal actions.
 
-Thousands of states of random hands, every rules preset, 2 and 4 players:
+Thousands of states of random hands, every rules preset, 2 to 6 players:
 every legal engine action has an id, no two share one, the mask holds exactly
 those ids, each masked id decodes to its engine action, and applying it
 succeeds.  The rare whole-hand attachment is checked on a built position.
@@ -17,11 +17,11 @@ import pytest
 from envplay import states_of_hand
 
 from burraco.engine import HandState, legal_actions, parse_action
-from burraco.engine.cards import FACES, card_face, parse_faces
+from burraco.engine.cards import card_face, parse_faces
 from burraco.engine.deal import Deal, ids_from_faces
 from burraco.engine.rules import FIBUR, PRESETS
 from burraco.env import catalog
-from burraco.env.catalog import ATTACH, ATTACH_HAND, action_id, action_of
+from burraco.env.catalog import ATTACH_HAND, action_id, action_of
 
 SCALE = max(1, int(os.environ.get("BURRACO_ENV_HANDS", "1")))  # more hands: BURRACO_ENV_HANDS=10
 
@@ -29,25 +29,27 @@ SCALE = max(1, int(os.environ.get("BURRACO_ENV_HANDS", "1")))  # more hands: BUR
 def check_state(state: HandState, kinds: Counter[str], slots: Counter[int]) -> None:
     legal = legal_actions(state)
     hand = state.hands[state.turn]
-    ids = [action_id(a, hand) for a in legal]
+    packs = state.rules.packs
+    ids = [action_id(a, hand, packs) for a in legal]
     assert len(set(ids)) == len(ids), "two legal actions share an id"
     mask = catalog.action_mask(state)
-    assert mask.dtype == np.int8 and mask.shape == (catalog.size(),)
+    assert mask.dtype == np.int8 and mask.shape == (catalog.size(packs),)
     assert set(np.flatnonzero(mask).tolist()) == set(ids)
     for i, action in zip(ids, legal, strict=True):
-        assert action_of(i, hand) == action
+        assert action_of(i, hand, packs) == action
         trial = state.clone()
-        trial.apply_in_place(action_of(i, hand))  # every masked id is legal
-        kinds[catalog.kind(i)] += 1
-        if ATTACH <= i < ATTACH_HAND:
-            slots[(i - ATTACH) // FACES] += 1
+        trial.apply_in_place(action_of(i, hand, packs))  # every masked id is legal
+        kinds[catalog.kind(i, packs)] += 1
+        if catalog.tables(packs).slot[i] >= 0:
+            slots[int(catalog.tables(packs).slot[i])] += 1
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_the_mask_is_the_legal_actions_in_random_states(players: int) -> None:
     kinds: Counter[str] = Counter()
     slots: Counter[int] = Counter()
     states = 0
+    modes: Counter[str] = Counter()
     for k, (_name, rules) in enumerate(sorted(PRESETS.items())):
         for policy, repeat in product(("uniform", "melder"), range(SCALE)):
             seed = 100 * k + (7 if policy == "melder" else 0) + players + 1000 * repeat
@@ -56,8 +58,11 @@ def test_the_mask_is_the_legal_actions_in_random_states(players: int) -> None:
                     assert not catalog.legal_ids(state)
                     break
                 check_state(state, kinds, slots)
+                modes[state.mode] += 1
                 states += 1
     assert states >= 2500 * SCALE, states
+    if players in (3, 5):  # partnerships formed mid-hand in many states
+        assert modes["pairs"] >= 300, modes
     assert {"draw", "pickup", "discard", "attach", "meld"} <= set(kinds), kinds
     assert max(slots) >= 5, slots  # attachments reach meld slots well past the first
 

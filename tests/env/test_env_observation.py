@@ -45,7 +45,8 @@ def _obs(encoder: Encoder, state: HandState, seat: int) -> np.ndarray:
     return encoder.encode(view_without_moves(state, seat))
 
 
-@pytest.mark.parametrize(("players", "preset"), [(2, "fibur"), (4, "fibur"), (4, "champion")])
+@pytest.mark.parametrize(("players", "preset"), [
+    (2, "fibur"), (3, "fibur"), (4, "fibur"), (4, "champion"), (5, "fibur"), (6, "fibur")])
 def test_slices_agree_with_the_view_and_stay_in_bounds(players: int, preset: str) -> None:
     rules = Rules.preset(preset)
     env = raw_env(players, rules)
@@ -56,23 +57,34 @@ def test_slices_agree_with_the_view_and_stay_in_bounds(players: int, preset: str
                 v = view(state, seat)
                 obs = env.encoder.encode(v)
                 assert space.contains(obs)
+                assert np.array_equal(env.encoder.encode_state(state, seat), obs)
+                lay = env.layout
                 hand = np.bincount([card_face(c) for c in v.hand], minlength=FACES)
-                assert (slice_of(obs, "hand") == hand).all()
-                assert slice_of(obs, "pile_count")[0] == len(v.pile)
-                assert slice_of(obs, "stock_count")[0] == v.stock_count
-                unseen = slice_of(obs, "unseen")
+                assert (slice_of(obs, "hand", lay) == hand).all()
+                assert slice_of(obs, "pile_count", lay)[0] == len(v.pile)
+                assert slice_of(obs, "stock_count", lay)[0] == v.stock_count
+                unseen = slice_of(obs, "unseen", lay)
                 assert (unseen >= 0).all()
                 if not state.is_over:
                     hidden = v.stock_count + sum(len(p) for p in state.pozzetti) \
-                        + slice_of(obs, "hidden_counts").sum()
+                        + slice_of(obs, "hidden_counts", lay).sum()
                     assert unseen.sum() == hidden
-                melds = slice_of(obs, "melds")
+                melds = slice_of(obs, "melds", lay)
                 mine = v.melds[v.side_of[seat]]
                 assert melds[0, :len(mine), :2].sum() == len(mine)
                 assert melds[0, len(mine):].sum() == 0
-                assert slice_of(obs, "table")[0].sum() == sum(len(m.cards) for m in mine)
+                assert slice_of(obs, "table", lay)[0].sum() == sum(len(m.cards) for m in mine)
+                assert melds.sum(axis=(1, 2)).astype(bool).sum() == sum(map(bool, v.melds))
                 if state.turn == seat and not state.is_over:
-                    assert slice_of(obs, "my_turn")[0] == 1
+                    assert slice_of(obs, "my_turn", lay)[0] == 1
+                if players in (3, 5, 6):
+                    partners = slice_of(obs, "partners", lay)
+                    assert (partners.sum(axis=1) == [1] * players + [0] * (
+                        lay.seats - players)).all()
+                    for other in range(players):
+                        rel = (other - seat) % players
+                        same = v.side_of[other] == v.side_of[seat]
+                        assert (partners[rel, 0] == 1) == same
             if state.is_over:
                 break
 
@@ -95,7 +107,7 @@ def _swap_hidden(state: HandState, owner: int, rng: random.Random) -> HandState 
     return None
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_a_seat_never_sees_a_change_of_hidden_cards(players: int) -> None:
     """Swap a card between another seat's hand and the stock, or resample every hidden card
     (the bots' determinization): the seat's observation and mask stay the same."""

@@ -32,6 +32,23 @@ def _play(env: burraco_v0.raw_env, rng: random.Random) -> dict[str, float]:
     return totals
 
 
+def _play_melder(env: burraco_v0.raw_env, rng: random.Random) -> dict[str, float]:
+    """Masked play that melds and attaches whenever it can, so hands reach the pozzetti."""
+    kinds = catalog.tables(env.packs).kinds
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        ids = np.flatnonzero(obs["action_mask"].view(bool))
+        plays = ids[kinds[ids] >= 3]
+        pool = plays if len(plays) and rng.random() < 0.9 else ids
+        env.step(int(pool[rng.randrange(len(pool))]))
+    return totals
+
+
 def _seeded(env: burraco_v0.raw_env) -> burraco_v0.raw_env:
     """api_test samples actions from the action spaces: seed them, so the test is repeatable."""
     for k, agent in enumerate(env.possible_agents):
@@ -39,7 +56,7 @@ def _seeded(env: burraco_v0.raw_env) -> burraco_v0.raw_env:
     return env
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_pettingzoo_api_test(players: int) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # dict observations and masks are the classic style
@@ -48,7 +65,7 @@ def test_pettingzoo_api_test(players: int) -> None:
                  num_cycles=300)
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_pettingzoo_seed_test(players: int) -> None:
     seed_test(lambda: burraco_v0.env(players=players), num_cycles=500)
     seed_test(lambda: burraco_v0.env(players=players, rules="fibur-international"),
@@ -170,8 +187,8 @@ def test_every_preset_plays_a_hand(preset: str) -> None:
 
 
 def test_bad_arguments() -> None:
-    with pytest.raises(ValueError, match="2 or 4"):
-        burraco_v0.raw_env(3)
+    with pytest.raises(ValueError, match="2 to 6 players, not 7"):
+        burraco_v0.raw_env(7)
     with pytest.raises(ValueError, match="reward"):
         burraco_v0.raw_env(2, reward="elo")  # type: ignore[arg-type]
 
@@ -185,3 +202,97 @@ def test_render() -> None:
 
 def test_doctests() -> None:
     assert doctest.testmod(burraco_v0).failed == 0
+
+
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_rewards_when_partners_change_or_are_three_pairs(players: int) -> None:
+    """RULES.md §13.2–13.4: at 3 and 5 players each seat scores alone (a pair formed mid-hand
+    halves its score, rounded up to 5); the reward is the seat's score minus the mean of the
+    other seats'.  At 6 players it is the pair's score minus the mean of the other two pairs'."""
+    rng = random.Random(players)
+    paired = 0
+    for seed in range(4):
+        env = burraco_v0.raw_env(players, reward_scale=100.0)
+        env.reset(seed=seed)
+        totals = _play_melder(env, rng)
+        result = env.last_result
+        assert result is not None
+        state = env.game_state
+        if players == 6:
+            units = list(result.totals)
+            own = [units[seat % 3] for seat in range(players)]
+        else:
+            units = list(result.seat_totals)
+            own = units
+        for seat, agent in enumerate(env.possible_agents):
+            mean_others = (sum(units) - own[seat]) / (len(units) - 1)
+            assert totals[agent] == pytest.approx((own[seat] - mean_others) / 100.0)
+            partner = state.partner_of(seat)
+            if partner is not None:  # partners share one reward
+                assert totals[agent] == pytest.approx(totals[env.possible_agents[partner]])
+                paired += 1
+        assert sum(totals.values()) == pytest.approx(0.0, abs=1e-9)
+    assert paired >= 4 * (2 if players == 3 else 4 if players == 5 else 6) // 2
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_match_of_three_or_five_keeps_scores_per_seat(players: int) -> None:
+    rng = random.Random(1)
+    env = burraco_v0.raw_env(players, match=True, target=1005, reward="win", max_hands=40)
+    env.reset(seed=2)
+    totals = _play_melder(env, rng)
+    m = env._match
+    assert m is not None and len(m.scores) == players and m.target == 1005
+    assert m.finished and max(m.scores) >= 1005
+    if m.finished:
+        assert totals[env.possible_agents[m.winner]] == 1.0
+        assert sorted(totals.values()) == [-1.0] * (players - 1) + [1.0]
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_checked_env_behaves_as_pettingzoos_three_wrappers(players: int) -> None:
+    """The same random game, an illegal id thrown in after 40 steps: env() (the checks built
+    in) and wrapped_env() (PettingZoo's wrappers) give the same observations, rewards and
+    ends at every step, the illegal move's end included."""
+    fused, wrapped = burraco_v0.env(players=players), burraco_v0.wrapped_env(players=players)
+    rng = random.Random(players)
+    for env in (fused, wrapped):
+        env.reset(seed=9)
+    steps = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for agent, other in zip(fused.agent_iter(), wrapped.agent_iter(), strict=True):
+            assert agent == other
+            a, b = fused.last(), wrapped.last()
+            assert np.array_equal(a[0]["observation"], b[0]["observation"])
+            assert np.array_equal(a[0]["action_mask"], b[0]["action_mask"])
+            assert a[1:4] == b[1:4]
+            if a[2] or a[3]:
+                action = None
+            elif steps == 40:
+                action = int(np.flatnonzero(a[0]["action_mask"] == 0)[0])  # illegal
+            else:
+                legal = np.flatnonzero(a[0]["action_mask"])
+                action = int(legal[rng.randrange(len(legal))])
+            fused.step(action)
+            wrapped.step(action)
+            steps += 1
+    assert steps > 40 and not fused.agents and not wrapped.agents
+
+
+def test_the_checked_env_enforces_the_order_and_the_bounds() -> None:
+    env = burraco_v0.env(players=2)
+    with pytest.raises(Exception, match="reset"):
+        env.step(0)
+    with pytest.raises(Exception, match="reset"):
+        env.observe("player_0")
+    env.reset(seed=0)
+    with pytest.raises(AssertionError, match="action space"):
+        env.step(catalog.size())
+    with pytest.raises(AssertionError, match="action space"):
+        env.step(0.5)  # type: ignore[arg-type]
+    env.step(np.int64(0))  # a NumPy integer is an id too (draw)
+    agents = iter(env.agent_iter())
+    next(agents)
+    with pytest.raises(AssertionError, match="call step"):
+        next(agents)  # two agents without a step between them

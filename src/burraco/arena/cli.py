@@ -1,7 +1,7 @@
 """``burraco arena`` (bots against bots, duplicate deals) and ``burraco bench bots``.
 
     burraco arena A B [--players 2|4] [--rules PRESET] [--matches N] [--hands-per-match K]
-                  [--jobs J] [--seed S] [--json FILE]
+                  [--jobs J | --ray [ADDRESS]] [--seed S] [--json FILE]
     burraco arena --ladder [A B C ...] [--plot FILE.png] [same options]
     burraco bench bots [--levels L1,L2] [--players 2|4] [--hands N] [--seed S] [--json]
 
@@ -99,6 +99,9 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deadline-ms", type=_positive, default=DEFAULT_DEADLINE_MS,
                         metavar="MS", help="time an outside (cmd:) bot has for each decision "
                         f"(default {DEFAULT_DEADLINE_MS})")
+    parser.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
+                        help="play the matches on a Ray cluster (a local one without ADDRESS; "
+                        "needs pip install 'burraco[cluster]'; see docs/bots.md)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     parser.add_argument("--ladder", action="store_true",
                         help="round robin of all the bots given, with Elo ratings")
@@ -115,6 +118,14 @@ def run_arena(args: argparse.Namespace) -> int:
     bots: list[str] = args.bots
     if args.ladder and all(is_external(b) for b in bots):  # every level, and these engines
         bots = [*LEVEL_NAMES, *bots]
+    if args.ray is not None:
+        from burraco.arena.ray_runner import RayUnavailable, connect
+
+        try:
+            connect(args.ray)  # once for the whole run (a ladder plays several pairs)
+        except RayUnavailable as exc:
+            print(f"burraco arena: {exc}", file=sys.stderr)
+            return 2
     if args.ladder:
         if len(set(bots)) < 2:
             print("burraco arena: --ladder needs at least two different bots", file=sys.stderr)
@@ -128,7 +139,7 @@ def run_arena(args: argparse.Namespace) -> int:
           f"{args.matches} duplicate matches of {args.hands_per_match} deal(s) "
           f"({len(tables_of(args.players)) * args.matches * args.hands_per_match} hands), "
           f"seed {args.seed}, "
-          f"{args.jobs} job(s)", file=sys.stderr)
+          + (f"Ray cluster {args.ray}" if args.ray else f"{args.jobs} job(s)"), file=sys.stderr)
     summary = _play_pair(args, a, b, desc=f"{a} vs {b}")
     print(format_summary(summary))
     if args.json:
@@ -158,7 +169,12 @@ def _play(args: argparse.Namespace, a: str, b: str, *, desc: str,
     start = time.perf_counter()
     with tqdm(total=len(specs), desc=desc, unit="match", disable=disable,
               file=sys.stderr) as bar:
-        results = run_matches(specs, jobs=args.jobs, progress=lambda: bar.update(1))
+        if args.ray is not None:
+            from burraco.arena.ray_runner import run_matches_on_ray
+
+            results = run_matches_on_ray(specs, args.ray, progress=lambda: bar.update(1))
+        else:
+            results = run_matches(specs, jobs=args.jobs, progress=lambda: bar.update(1))
     return results, time.perf_counter() - start
 
 

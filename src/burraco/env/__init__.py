@@ -4,20 +4,36 @@
 PettingZoo AEC environment; :mod:`burraco.env.catalog` the fixed action ids,
 :mod:`burraco.env.observation` the flat observation, and
 :class:`burraco.env.single_agent.SingleAgentEnv` the Gymnasium wrapper (one
-seat learns, bots play the others).  docs/research-env.md documents them.
+seat learns, bots play the others; ``gymnasium.make("Burraco-v0")``), and
+:class:`burraco.env.vector.VectorEnv` many games stepped at once as arrays.
+docs/research-env.md documents them.
 """
+
+import gymnasium
 
 from burraco.bots.determinize import determinize
 from burraco.env import burraco_v0, catalog
 from burraco.env.catalog import CATALOG_VERSION
-from burraco.env.observation import OBS_SIZE, SLICES, Encoder
+from burraco.env.observation import OBS_SIZE, SLICES, Encoder, Layout, layout_for
+from burraco.env.vector import VectorEnv
+
+GYM_ID = "Burraco-v0"
+"""``gymnasium.make("Burraco-v0", players=2, opponents="basic")``: the single-agent wrapper
+(registered when ``burraco.env`` is imported; ``gymnasium.make("burraco.env:Burraco-v0")``
+imports it first)."""
+if GYM_ID not in gymnasium.registry:
+    gymnasium.register(id=GYM_ID, entry_point="burraco.env.single_agent:SingleAgentEnv")
 
 __all__ = [
     "CATALOG_VERSION",
+    "GYM_ID",
     "OBS_SIZE",
     "SLICES",
     "Encoder",
+    "Layout",
+    "VectorEnv",
     "burraco_v0",
     "catalog",
     "determinize",
+    "layout_for",
 ]

@@ -1,15 +1,17 @@
 """``burraco_v0``: Burraco as a PettingZoo AEC environment (classic-games style).
 
-Every seat is an agent (``player_0`` … ``player_3``, seat numbers of RULES.md
-§2.3); partners are separate agents that receive their side's reward.  One
-step is one atomic engine action (draw, pickup, meld, attach, discard), so the
-agent on turn acts several times in a row.  ``observe(agent)`` returns
-``{"observation": float32[OBS_SIZE], "action_mask": int8[catalog.size()]}``,
-both built from that seat's view (the mask is all zeros off turn).  The
+Every seat is an agent (``player_0`` … ``player_{n-1}``, 2 to 6 players, seat
+numbers of RULES.md §2.3); partners are separate agents that receive their
+side's reward, and at 3 and 5 players the pairs form mid-hand (§13.2–13.3).
+One step is one atomic engine action (draw, pickup, meld, attach, discard), so
+the agent on turn acts several times in a row.  ``observe(agent)`` returns
+``{"observation": float32[layout.size], "action_mask": int8[catalog.size(packs)]}``,
+both built from what that seat may see (the mask is all zeros off turn).  The
 episode is one hand, or a free-play match with ``match=True``; rewards come
-at the end of each hand: the side's score minus the opponents', divided by
-``reward_scale`` (``reward="score"``), or ±1 for the side ahead
-(``reward="win"``: of the hand, or of the match at its end).
+at the end of each hand: the scorer's (side's; the seat's at 3 and 5 players)
+score minus the mean of the other scorers', divided by ``reward_scale``
+(``reward="score"``), or +1 / -1 / 0 for the scorer alone on top, the others,
+a tie on top (``reward="win"``: of the hand, or of the match at its end).
 
 >>> table = env(players=2)
 >>> table.reset(seed=1)
@@ -25,7 +27,6 @@ learning share one sampler.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any, ClassVar, Literal
 
 import gymnasium
@@ -44,7 +45,7 @@ from burraco.engine.state import HandState
 from burraco.engine.views import View, view
 from burraco.env import catalog
 from burraco.env.catalog import CATALOG_VERSION, describe
-from burraco.env.observation import HIGH, LOW, OBS_SIZE, Encoder, MatchInfo
+from burraco.env.observation import NO_MATCH, Encoder, MatchInfo
 
 ENV_VERSION = 0
 Reward = Literal["score", "win"]
@@ -54,7 +55,17 @@ __all__ = ["CATALOG_VERSION", "ENV_VERSION", "env", "gym_env", "raw_env"]
 
 
 def env(**kwargs: Any) -> Any:
-    """The wrapped environment (illegal ids end the episode with -1 for the mover)."""
+    """The checked environment: PettingZoo's three classic wrappers' checks in one class
+    (:class:`burraco.env.checked.CheckedEnv`; illegal ids end the episode with -1 for the
+    mover)."""
+    from burraco.env.checked import CheckedEnv
+
+    return CheckedEnv(**kwargs)
+
+
+def wrapped_env(**kwargs: Any) -> Any:
+    """The raw environment inside PettingZoo's own three wrappers (the same checks as
+    :func:`env`, slower: kept to compare the two)."""
     environment = raw_env(**kwargs)
     environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
     environment = wrappers.AssertOutOfBoundsWrapper(environment)
@@ -84,21 +95,24 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         target: int | None = None, reward: Reward = "score", reward_scale: float = 1000.0,
         max_hands: int = 50, max_steps: int = 5000, render_mode: str | None = None,
     ) -> None:
-        """``players`` 2 or 4; ``rules`` a preset name or a ``Rules`` value; ``match``:
+        """``players`` 2 to 6; ``rules`` a preset name or a ``Rules`` value; ``match``:
         hands until a side reaches ``target`` (default the rules'), truncated after
         ``max_hands``; ``max_steps`` truncates a hand that never ends (e.g. no stall rule)."""
         super().__init__()
-        if players not in (2, 4):
-            raise ValueError(f"burraco_v0 is for 2 or 4 players, not {players}")
+        if players not in (2, 3, 4, 5, 6):
+            raise ValueError(f"burraco_v0 is for 2 to 6 players, not {players!r}")
         if reward not in ("score", "win"):
             raise ValueError(f"reward is 'score' or 'win', not {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is 'human' or 'ansi', not {render_mode!r}")
         table = _rules(rules).for_players(players)
-        if target is not None:
-            table = table.with_options(target=target)
-        if table.packs != 2:
-            raise ValueError("the catalog of burraco_v0 is for two packs")
+        if target is not None:  # 3 and 5 players play to their own targets (§13.2, §13.3)
+            key = {3: "three_player_target", 5: "five_player_target"}.get(players, "target")
+            table = table.with_options(**{key: target})
+        if table.packs not in (2, 3):
+            raise ValueError(f"the catalog of burraco_v0 is for two or three packs, not "
+                             f"{table.packs}")
+        self.packs = table.packs
         self.rules = table
         self.players = players
         self.match = match
@@ -111,25 +125,29 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         self.agents = self.possible_agents[:]
         self.agent_selection: str = self.possible_agents[0]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        n = catalog.size()
+        n = catalog.size(table.packs)
+        self.encoder = Encoder(table, players)
+        self.layout = lay = self.encoder.layout
         self.observation_spaces = {
             agent: gymnasium.spaces.Dict({
-                "observation": gymnasium.spaces.Box(LOW, HIGH, (OBS_SIZE,), np.float32),
+                "observation": gymnasium.spaces.Box(lay.low, lay.high, (lay.size,), np.float32),
                 "action_mask": gymnasium.spaces.Box(0, 1, (n,), np.int8),
             })
             for agent in self.possible_agents
         }
         self.action_spaces = {
             agent: gymnasium.spaces.Discrete(n) for agent in self.possible_agents}
-        self.encoder = Encoder(table)
         self._rng = random.Random()
         self._state: HandState | None = None
         self._match: FreePlayMatch | None = None
         self._legal: dict[int, Action] | None = None
         self._mask: npt.NDArray[np.int8] | None = None
+        self._mask_buffer = np.zeros(n, dtype=np.int8)
+        self._mask_ids = np.zeros(0, dtype=np.intp)
         self._zero_mask = np.zeros(n, dtype=np.int8)
         self._zero_mask.flags.writeable = False
         self._hand_steps = 0
+        self._rewarded = False
         self.deal_seed = 0
         self.last_result: HandResult | None = None
 
@@ -146,6 +164,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
             self._rng = random.Random(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -160,8 +179,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
     def observe(self, agent: str) -> Observation:
         seat = self._seat[agent]
         return {
-            "observation": self.encoder.encode(
-                view_without_moves(self.game_state, seat), self._match_info(seat)),
+            "observation": self.encoder.encode_state(
+                self.game_state, seat, self._match_info(seat)),
             "action_mask": self._mask_for(agent),
         }
 
@@ -175,9 +194,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         chosen = self.legal_actions().get(int(action))
         if chosen is None:
             raise ValueError(
-                f"action {int(action)} ({describe(int(action))}) is not legal for {agent}")
+                f"action {int(action)} ({describe(int(action), self.packs)}) is not legal for "
+                f"{agent}")
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        if self._rewarded:  # rewards come only when a hand ends: skip the zero passes between
+            self._clear_rewards()
+            self._rewarded = False
         state = self.game_state
         state.apply_in_place(chosen)
         self._legal = None
@@ -189,7 +211,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[state.turn]
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -248,8 +271,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         """Observation and mask of ``seat`` in any state of this table (e.g. a sample)."""
         mask = catalog.action_mask(state) if state.turn == seat and not state.is_over \
             else self._zero_mask.copy()
-        return {"observation": self.encoder.encode(
-                    view_without_moves(state, seat), self._match_info(seat)),
+        return {"observation": self.encoder.encode_state(state, seat, self._match_info(seat)),
                 "action_mask": mask}
 
     # --- inside ------------------------------------------------------------------------------
@@ -258,22 +280,37 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         if (agent != self.agent_selection or self.terminations[agent]
                 or self.truncations[agent] or self.game_state.is_over):
             return self._zero_mask.copy()
-        if self._mask is None:
-            self._mask = catalog.mask_of(self.legal_actions())
-            self._mask.flags.writeable = False
+        if self._mask is None:  # one preallocated mask: clear the last ids, set the new ones
+            mask = self._mask_buffer
+            mask[self._mask_ids] = 0
+            ids = np.fromiter(self.legal_actions(), dtype=np.intp)
+            mask[ids] = 1
+            self._mask_ids = ids
+            self._mask = mask
         return self._mask.copy()
+
+    def unit_of(self, seat: int) -> int:
+        """The scorer a seat belongs to: its fixed side (2, 4, 6 players) or itself (3, 5),
+        whose partnerships change from hand to hand and whose scores are kept per seat."""
+        n = self.players
+        if n in (3, 5):
+            return seat
+        return seat % (n // 2) if n > 2 else seat
 
     def _match_info(self, seat: int) -> MatchInfo:
         m = self._match
         if m is None:
-            return MatchInfo()
-        side = seat % 2
+            return NO_MATCH
+        unit = self.unit_of(seat)
         scores = m.scores
-        return MatchInfo(scores[side], scores[1 - side], m.target, len(m.hands))
+        other = max(score for k, score in enumerate(scores) if k != unit)
+        return MatchInfo(scores[unit], other, m.target, len(m.hands))
 
     def _deal(self, dealer: int) -> None:
         self.deal_seed = self._rng.getrandbits(63)
-        deal = deal_seeded(self.deal_seed, players=self.players, dealer=dealer, rules=self.rules)
+        individual = self._match is not None and self._match.individual
+        deal = deal_seeded(self.deal_seed, players=self.players, dealer=dealer, rules=self.rules,
+                           individual=individual)
         self._state = HandState.start(deal, self.rules)
         self._legal = None
         self._mask = None
@@ -283,40 +320,52 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
     def _end_hand(self, state: HandState) -> None:
         result = hand_result(state)
         self.last_result = result
-        totals = result.seat_totals
         info = {"end_reason": result.reason, "side_totals": list(result.totals),
-                "redeal": result.redeal}
+                "seat_totals": list(result.seat_totals), "redeal": result.redeal}
         for agent in self.agents:
             self.infos[agent] = dict(info)
+        # the scores of the hand per scorer: seats at 3 and 5 players (halves for a pair), sides
+        units = (list(result.seat_totals) if self.players in (3, 5) else list(result.totals))
         m = self._match
         if m is None:
             if not result.redeal:
-                self._give(lambda s: totals[s] - totals[(s + 1) % self.players])
+                self._give(units)
             self.terminations = dict.fromkeys(self.agents, True)
             return
         if not result.redeal:
-            m = m.record_hand(list(result.totals))
+            m = m.record_hand(units)
             self._match = m
             if self.reward_kind == "score":
-                self._give(lambda s: totals[s] - totals[(s + 1) % self.players])
+                self._give(units)
         if m.finished:
             if self.reward_kind == "win":
                 winner = m.winner
-                self._give(lambda s: 0 if winner is None else 1 if s % 2 == winner else -1)
+                self._give([1 if k == winner else 0 for k in range(len(units))])
             self.terminations = dict.fromkeys(self.agents, True)
         elif len(m.hands) >= self.max_hands:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._deal(m.dealer)
 
-    def _give(self, diff: Callable[[int], int]) -> None:
-        """Every agent's reward from its side's lead (``diff(seat)``, in points or ±1)."""
+    def _give(self, scores: list[int]) -> None:
+        """Every agent's reward from its scorer's result against the others'.
+
+        ``score``: own score minus the mean of the other scorers' (2 and 4 players:
+        the side's score minus the opponents'), over ``reward_scale``; ``win``: +1
+        to the scorer alone on top, 0 to several level on top, -1 to the rest.
+        """
+        self._rewarded = True
+        k = len(scores)
+        best = max(scores)
+        alone = scores.count(best) == 1
         for seat, agent in enumerate(self.possible_agents):
-            d = float(diff(seat))
+            own = scores[self.unit_of(seat)]
             if self.reward_kind == "win":
-                self.rewards[agent] = float(np.sign(d))
+                self.rewards[agent] = 0.0 if own == best and not alone else \
+                    1.0 if own == best else -1.0
             else:
-                self.rewards[agent] = d / self.reward_scale
+                lead = own - (sum(scores) - own) / (k - 1)
+                self.rewards[agent] = lead / self.reward_scale
 
 
 def gym_env(**kwargs: Any) -> Any:

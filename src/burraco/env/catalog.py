@@ -15,6 +15,11 @@ range                     size                       action
 ``MELD + k``              ``len(MELD_FACES)``        ``meld MELD_FACES[k]``
 ========================  =========================  ==========================================
 
+Three packs (5 and 6 players) append their own ids after these (slots 36–53
+and the sets that need a third copy: ``ATTACH_X``, ``ATTACH_HAND_X``,
+``MELD_X``), so every two-pack id keeps its meaning; functions take
+``packs=3`` for them.
+
 ``MAX_MELDS`` is 36: a meld has at least 3 of the 108 cards, so no side can
 ever hold more, and every ``Attach`` the engine lists has an id.  The engine
 lists attachments one card at a time, except the whole-hand attachment that
@@ -73,6 +78,8 @@ CATALOG_VERSION = 0
 
 MAX_MELDS = 36
 """Meld slots per side that have ids (108 cards / 3 cards per meld: a proven bound)."""
+MAX_MELDS_THREE_PACKS = 54
+"""The same bound with three packs (5 and 6 players): 162 cards / 3."""
 
 DRAW = 0
 PICKUP = 1
@@ -80,6 +87,14 @@ DISCARD = 2
 ATTACH = DISCARD + FACES
 ATTACH_HAND = ATTACH + MAX_MELDS * FACES
 MELD = ATTACH_HAND + MAX_MELDS
+BASE_SIZE = 16131
+"""Ids of the two-pack catalog (``MELD + len(meld_faces())``, checked when the tables are built).
+The three-pack catalog appends its own after these, so every id below keeps its meaning."""
+ATTACH_X = BASE_SIZE
+"""Three packs: ``ATTACH_X + (m - 36)*53 + f`` attaches face ``f`` to slot ``m`` ≥ 36."""
+ATTACH_HAND_X = ATTACH_X + (MAX_MELDS_THREE_PACKS - MAX_MELDS) * FACES
+MELD_X = ATTACH_HAND_X + MAX_MELDS_THREE_PACKS - MAX_MELDS
+"""Three packs: ``MELD_X + j`` opens the j-th face multiset that needs a third pack."""
 
 KIND_NAMES = ("draw", "pickup", "discard", "attach", "attach-hand", "meld")
 """Names of the id kinds, indexed by :data:`KINDS` values."""
@@ -98,8 +113,8 @@ def is_meld_shape(faces: Sequence[Face]) -> bool:
     return len(faces) >= 3 and isinstance(read_meld(ids_for_faces(faces), FIBUR), Meld)
 
 
-def _enumerate_melds() -> tuple[tuple[Face, ...], ...]:
-    """Every face multiset of a legal new meld (two packs), in a fixed order."""
+def _enumerate_melds(packs: int = 2) -> tuple[tuple[Face, ...], ...]:
+    """Every face multiset of a legal new meld (``packs`` packs), in a fixed order."""
     found: dict[tuple[Face, ...], None] = {}
 
     def keep(faces: list[Face]) -> None:
@@ -119,7 +134,7 @@ def _enumerate_melds() -> tuple[tuple[Face, ...], ...]:
                         keep(naturals if wild is None else [*naturals, wild])
     for rank in _SET_RANKS:
         suits = [make_face(rank, suit) for suit in range(4)]
-        for copies in product(range(3), repeat=4):
+        for copies in product(range(packs + 1), repeat=4):
             naturals = [f for f, k in zip(suits, copies, strict=True) for _ in range(k)]
             if len(naturals) < 2:
                 continue
@@ -129,82 +144,115 @@ def _enumerate_melds() -> tuple[tuple[Face, ...], ...]:
 
 
 class Tables:
-    """The catalog's lookup tables, built once by :func:`tables`.
+    """The catalog's lookup tables for two or three packs, built once by :func:`tables`.
 
     Per id, read-only NumPy arrays for policies that score ids by features:
     ``kinds`` (index into :data:`KIND_NAMES`), ``cards`` (cards it puts down or
     throws; 0 for draw, pickup and the whole hand), ``wilds`` (jokers and 2s
     among them), ``points`` (their face points), ``face`` (the one face of a
     discard or single attachment, else -1) and ``slot`` (the meld slot of an
-    attachment, else -1).
+    attachment, else -1); ``meld`` is the index into ``meld_faces`` of a new
+    meld, else -1.  The three-pack tables extend the two-pack ones: their first
+    :data:`BASE_SIZE` ids are the same.
     """
 
-    def __init__(self) -> None:
-        self.meld_faces = _enumerate_melds()
+    def __init__(self, packs: int = 2) -> None:
+        if packs not in (2, 3):
+            raise ValueError(f"the catalog is for two or three packs, not {packs}")
+        self.packs = packs
+        base = _enumerate_melds(2)
+        if MELD + len(base) != BASE_SIZE:
+            raise AssertionError("the two-pack catalog changed size: bump CATALOG_VERSION")
+        known = set(base)
+        extra = tuple(f for f in _enumerate_melds(3) if f not in known) if packs == 3 else ()
+        self.meld_faces = base + extra
         self.meld_index = {faces: k for k, faces in enumerate(self.meld_faces)}
-        self.size = MELD + len(self.meld_faces)
-        kinds = np.zeros(self.size, dtype=np.int8)
+        self.max_melds = MAX_MELDS if packs == 2 else MAX_MELDS_THREE_PACKS
+        self.size = BASE_SIZE if packs == 2 else MELD_X + len(extra)
+        self.base_melds = len(base)
+        n = self.size
+        kinds = np.zeros(n, dtype=np.int8)
+        cards = np.zeros(n, dtype=np.int16)
+        wilds = np.zeros(n, dtype=np.int16)
+        points = np.zeros(n, dtype=np.int16)
+        face = np.full(n, -1, dtype=np.int16)
+        slot = np.full(n, -1, dtype=np.int16)
+        meld = np.full(n, -1, dtype=np.int32)
         kinds[PICKUP] = 1
-        kinds[DISCARD:ATTACH] = 2
-        kinds[ATTACH:ATTACH_HAND] = 3
-        kinds[ATTACH_HAND:MELD] = 4
-        kinds[MELD:] = 5
-        self.kinds = kinds
-        # per id: cards it puts down or throws (0 for draw/pickup/whole hand), wilds among
-        # them, their face points, and the single face involved (-1 if not one face)
-        cards = np.zeros(self.size, dtype=np.int16)
-        wilds = np.zeros(self.size, dtype=np.int16)
-        points = np.zeros(self.size, dtype=np.int16)
-        face = np.full(self.size, -1, dtype=np.int16)
-        slot = np.full(self.size, -1, dtype=np.int16)
         for f in range(FACES):
-            for i in [DISCARD + f, *(ATTACH + m * FACES + f for m in range(MAX_MELDS))]:
+            ids = [DISCARD + f, *(attach_id(m, f) for m in range(self.max_melds))]
+            for i in ids:
                 cards[i], wilds[i], points[i], face[i] = 1, FACE_IS_WILD[f], FACE_POINTS[f], f
-        for m in range(MAX_MELDS):
-            slot[ATTACH + m * FACES: ATTACH + (m + 1) * FACES] = m
-            slot[ATTACH_HAND + m] = m
+            kinds[ids[0]] = 2
+            kinds[ids[1:]] = 3
+        for m in range(self.max_melds):
+            slot[[attach_id(m, f) for f in range(FACES)]] = m
+            slot[attach_hand_id(m)] = m
+            kinds[attach_hand_id(m)] = 4
         for k, faces in enumerate(self.meld_faces):
-            i = MELD + k
+            i = meld_id(k)
+            kinds[i] = 5
+            meld[i] = k
             cards[i] = len(faces)
             wilds[i] = sum(FACE_IS_WILD[f] for f in faces)
             points[i] = sum(FACE_POINTS[f] for f in faces)
-        for array in (kinds, cards, wilds, points, face, slot):
+        for array in (kinds, cards, wilds, points, face, slot, meld):
             array.flags.writeable = False
-        self.cards, self.wilds, self.points, self.face, self.slot = cards, wilds, points, face, slot
+        self.kinds, self.cards, self.wilds, self.points = kinds, cards, wilds, points
+        self.face, self.slot, self.meld = face, slot, meld
 
 
-@lru_cache(maxsize=1)
-def tables() -> Tables:
-    return Tables()
+def attach_id(slot: int, face: Face) -> int:
+    """The id of attaching one card of ``face`` to meld slot ``slot``."""
+    if slot < MAX_MELDS:
+        return ATTACH + slot * FACES + face
+    return ATTACH_X + (slot - MAX_MELDS) * FACES + face
 
 
-def size() -> int:
-    """Number of ids (the ``Discrete`` action space's ``n``)."""
-    return tables().size
+def attach_hand_id(slot: int) -> int:
+    """The id of attaching the whole hand to meld slot ``slot``."""
+    return ATTACH_HAND + slot if slot < MAX_MELDS else ATTACH_HAND_X + slot - MAX_MELDS
 
 
-def meld_faces() -> tuple[tuple[Face, ...], ...]:
-    """Faces of every new-meld id, in id order (``MELD + k`` opens ``meld_faces()[k]``)."""
-    return tables().meld_faces
+def meld_id(k: int) -> int:
+    """The id of opening ``meld_faces(3)[k]`` (the two-pack ones come first)."""
+    return MELD + k if MELD + k < BASE_SIZE else MELD_X + (MELD + k - BASE_SIZE)
 
 
-def kind(action: int) -> str:
+@lru_cache(maxsize=2)
+def tables(packs: int = 2) -> Tables:
+    return Tables(packs)
+
+
+def size(packs: int = 2) -> int:
+    """Number of ids (the ``Discrete`` action space's ``n``) of a table with ``packs`` packs."""
+    return tables(packs).size
+
+
+def meld_faces(packs: int = 2) -> tuple[tuple[Face, ...], ...]:
+    """Faces of every new-meld id, in id order (``meld_id(k)`` opens ``meld_faces()[k]``)."""
+    return tables(packs).meld_faces
+
+
+def kind(action: int, packs: int = 2) -> str:
     """``draw``, ``pickup``, ``discard``, ``attach``, ``attach-hand`` or ``meld``."""
-    return KIND_NAMES[int(tables().kinds[_checked(action)])]
+    return KIND_NAMES[int(tables(packs).kinds[_checked(action, packs)])]
 
 
-def _checked(action: int) -> int:
-    if not 0 <= action < tables().size:
-        raise ValueError(f"no action id {action} (catalog v{CATALOG_VERSION} has "
-                         f"{tables().size})")
+def _checked(action: int, packs: int = 2) -> int:
+    n = tables(packs).size
+    if not 0 <= action < n:
+        raise ValueError(f"no action id {action} (catalog v{CATALOG_VERSION} for {packs} packs "
+                         f"has {n})")
     return action
 
 
-def action_id(action: Action, hand: Iterable[int] | None = None) -> int:
+def action_id(action: Action, hand: Iterable[int] | None = None, packs: int = 2) -> int:
     """The id of an engine action; ``ValueError`` if the catalog has none (``time``).
 
     An attachment of several cards has an id only as the whole hand's (the one
     kind the engine lists): give ``hand`` (physical cards) to have that checked.
+    ``packs`` 3 admits the three-pack ids (slots 36–53, sets of three copies).
     """
     if isinstance(action, Draw):
         return DRAW
@@ -213,31 +261,33 @@ def action_id(action: Action, hand: Iterable[int] | None = None) -> int:
     if isinstance(action, Discard):
         return DISCARD + action.face
     if isinstance(action, Attach):
-        if not 0 <= action.meld < MAX_MELDS:
-            raise ValueError(f"meld slot {action.meld} is beyond the catalog's {MAX_MELDS}")
+        limit = tables(packs).max_melds
+        if not 0 <= action.meld < limit:
+            raise ValueError(f"meld slot {action.meld} is beyond the catalog's {limit}")
         if len(action.faces) == 1:
-            return ATTACH + action.meld * FACES + action.faces[0]
+            return attach_id(action.meld, action.faces[0])
         if hand is not None and sorted(action.faces) != sorted(CARD_FACE[c] for c in hand):
             raise ValueError(f"{action}: only a whole-hand attachment of several cards has an id")
-        return ATTACH_HAND + action.meld
+        return attach_hand_id(action.meld)
     if isinstance(action, NewMeld):
-        index = tables().meld_index.get(tuple(action.faces))
-        if index is None:
-            index = tables().meld_index.get(tuple(sorted(action.faces, key=sort_key)))
-        if index is None:
+        index = tables(packs).meld_index
+        k = index.get(tuple(action.faces))
+        if k is None:
+            k = index.get(tuple(sorted(action.faces, key=sort_key)))
+        if k is None:
             raise ValueError(f"{action} is not a legal meld shape")
-        return MELD + index
+        return meld_id(k)
     raise ValueError(f"{action} has no id: only a player's actions do")
 
 
-def action_of(action: int, hand: Iterable[int] | None = None) -> Action:
+def action_of(action: int, hand: Iterable[int] | None = None, packs: int = 2) -> Action:
     """The engine action of an id.
 
     ``hand`` (the acting seat's physical cards, ``View.hand``) is needed only
     for the whole-hand attachment ids, whose faces are the hand's.
     """
-    t = tables()
-    k = int(t.kinds[_checked(action)])
+    t = tables(packs)
+    k = int(t.kinds[_checked(action, packs)])
     if k == 0:
         return DRAW_ACTION
     if k == 1:
@@ -245,31 +295,54 @@ def action_of(action: int, hand: Iterable[int] | None = None) -> Action:
     if k == 2:
         return Discard(action - DISCARD)
     if k == 3:
-        meld, face = divmod(action - ATTACH, FACES)
-        return Attach(meld, (face,))
+        return Attach(int(t.slot[action]), (int(t.face[action]),))
     if k == 4:
         if hand is None:
             raise ValueError("a whole-hand attachment id needs the hand to name its cards")
         faces = tuple(sorted((CARD_FACE[c] for c in hand), key=sort_key))
-        return Attach(action - ATTACH_HAND, faces)
-    return NewMeld(t.meld_faces[action - MELD])
+        return Attach(int(t.slot[action]), faces)
+    return NewMeld(t.meld_faces[int(t.meld[action])])
 
 
-def describe(action: int) -> str:
+def describe(action: int, packs: int = 2) -> str:
     """The id as action text, the whole hand written ``*``: ``attach 2 *``."""
-    if kind(action) == "attach-hand":
-        return f"attach {action - ATTACH_HAND + 1} *"
-    return str(action_of(action))
+    if kind(action, packs) == "attach-hand":
+        return f"attach {int(tables(packs).slot[action]) + 1} *"
+    return str(action_of(action, packs=packs))
 
 
 def legal_ids(state: HandState) -> dict[int, Action]:
-    """The legal actions of the seat on turn, by id (engine order)."""
-    return {action_id(a): a for a in legal_actions(state)}
+    """The legal actions of the seat on turn, by id (engine order).
+
+    ``action_id`` inlined by the action's exact type: this runs on every step.
+    """
+    t = tables(state.rules.packs)
+    index = t.meld_index
+    out: dict[int, Action] = {}
+    for a in legal_actions(state):
+        cls = type(a)
+        if cls is Discard:
+            out[DISCARD + a.face] = a  # type: ignore[union-attr]
+        elif cls is Attach:
+            meld: int = a.meld  # type: ignore[union-attr]
+            faces: tuple[Face, ...] = a.faces  # type: ignore[union-attr]
+            if len(faces) == 1:
+                out[ATTACH + meld * FACES + faces[0] if meld < MAX_MELDS
+                    else ATTACH_X + (meld - MAX_MELDS) * FACES + faces[0]] = a
+            else:
+                out[attach_hand_id(meld)] = a
+        elif cls is NewMeld:
+            k = index.get(a.faces)  # type: ignore[union-attr]
+            out[meld_id(k) if k is not None else action_id(a, packs=t.packs)] = a
+        else:
+            out[action_id(a, packs=t.packs)] = a
+    return out
 
 
-def mask_of(ids: Iterable[int], out: npt.NDArray[np.int8] | None = None) -> npt.NDArray[np.int8]:
+def mask_of(ids: Iterable[int], out: npt.NDArray[np.int8] | None = None,
+            packs: int = 2) -> npt.NDArray[np.int8]:
     """An int8 mask over the catalog with ones at ``ids``."""
-    mask = np.zeros(tables().size, dtype=np.int8) if out is None else out
+    mask = np.zeros(tables(packs).size, dtype=np.int8) if out is None else out
     if out is not None:
         mask.fill(0)
     index = np.fromiter(ids, dtype=np.intp)
@@ -279,7 +352,7 @@ def mask_of(ids: Iterable[int], out: npt.NDArray[np.int8] | None = None) -> npt.
 
 def action_mask(state: HandState) -> npt.NDArray[np.int8]:
     """The mask of the seat on turn: exactly the engine's legal actions."""
-    return mask_of(legal_ids(state))
+    return mask_of(legal_ids(state), packs=state.rules.packs)
 
 
 def faces_text(faces: Sequence[Face]) -> str:

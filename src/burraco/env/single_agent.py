@@ -29,12 +29,15 @@ from burraco.env.catalog import action_id
 
 
 class SingleAgentEnv(gymnasium.Env[Observation, int]):
-    """``players`` 2 or 4; the learner sits at ``seat`` (``None``: a random seat each
-    episode); ``opponents`` one bot spec for every opponent or one per opponent seat in
-    playing order; ``partner`` the 4-player partner's bot (default: the first opponent's).
+    """``players`` 2 to 6; the learner sits at ``seat`` (``None``: a random seat each
+    episode); ``opponents`` one bot spec for every other seat, or one per opponent seat in
+    playing order (4 players: two; 3, 5, 6 players: one per other seat, partner included);
+    ``partner`` the fixed partner's bot at 4 and 6 players (default: the first opponent's).
     An illegal id ends the episode with ``illegal_reward`` (``info["illegal_action"]``), as
     PettingZoo's ``TerminateIllegalWrapper`` does.  Other keywords go to
     :class:`~burraco.env.burraco_v0.raw_env`."""
+
+    metadata = {"render_modes": ["human", "ansi"]}  # noqa: RUF012  # Gymnasium's own type
 
     def __init__(
         self, players: int = 4, *, seat: int | None = 0,
@@ -43,16 +46,17 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         reward_scale: float = 1000.0, illegal_reward: float = -1.0,
         render_mode: str | None = None, **options: Any,
     ) -> None:
-        self.metadata = {"render_modes": ["human", "ansi"]}
         self.game = raw_env(
             players, rules, match=match, reward=reward, reward_scale=reward_scale,
             render_mode=render_mode, **options)
         if seat is not None and not 0 <= seat < players:
             raise ValueError(f"no seat {seat} at a table of {players}")
         specs = [opponents] if isinstance(opponents, str) else list(opponents)
-        if len(specs) not in (1, players // 2):
-            raise ValueError(f"give one opponent bot or {players // 2}, not {len(specs)}")
-        self.opponent_specs = specs * (players // 2) if len(specs) == 1 else specs
+        per_seat = players // 2 if players == 4 else players - 1
+        if len(specs) not in (1, per_seat):
+            raise ValueError(f"give one opponent bot or {per_seat}, not {len(specs)}")
+        self.opponent_specs = specs * per_seat if len(specs) == 1 else specs
+        self.partner_given = partner
         self.partner_spec = partner or self.opponent_specs[0]
         for spec in {*self.opponent_specs, self.partner_spec}:
             make_bot(spec, seed=0, rules=self.game.rules)  # fail early on a bad spec
@@ -86,8 +90,12 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         self._bots = {}
         for k in range(1, players):
             other = (self.seat + k) % players
-            spec = self.partner_spec if k == 2 and players == 4 else \
-                self.opponent_specs[(k - 1) // 2 if players == 4 else 0]
+            if players == 4:
+                spec = self.partner_spec if k == 2 else self.opponent_specs[(k - 1) // 2]
+            elif players == 6 and k == 3:
+                spec = self.partner_given or self.opponent_specs[k - 1]
+            else:
+                spec = self.opponent_specs[k - 1]
             self._bots[other] = make_bot(spec, seed=self._rng.getrandbits(63), rules=rules)
         reward = self._play_bots()
         obs = self.game.observe(self.agent)
@@ -135,7 +143,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
             legal = game.legal_actions()
             action = self._bots[game.possible_agents.index(agent)].act(
                 game.view(agent), list(legal.values()))
-            game.step(action_id(action))
+            game.step(action_id(action, packs=game.packs))
             reward += game.rewards[self.agent]
         return reward
 

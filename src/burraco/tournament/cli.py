@@ -160,6 +160,9 @@ def register(sub: Any) -> None:
     sim.add_argument("--rules", default="fibur", metavar="PRESET", help="rules preset")
     sim.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                      help=f"processes (default {os.cpu_count() or 1}, the cores)")
+    sim.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
+                     help="play the tables on a Ray cluster (a local one without ADDRESS; "
+                          "needs pip install 'burraco[cluster]')")
     sim.add_argument("--json", metavar="FILE", help="write standings and matches as JSON")
     sim.add_argument("--db", metavar="URL", help="also store the event in this database")
     progress = sim.add_mutually_exclusive_group()
@@ -450,6 +453,13 @@ def _simulate(args: argparse.Namespace) -> int:
         raise UsageError(f"--pairs must be at least {least}, not {args.entrants}")
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.ray is not None:
+        from burraco.arena.ray_runner import RayUnavailable, connect
+
+        try:
+            connect(args.ray)
+        except RayUnavailable as exc:
+            raise UsageError(str(exc)) from None
     levels = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
         Rules.preset(args.rules)
@@ -468,13 +478,14 @@ def _simulate(args: argparse.Namespace) -> int:
     print(f"simulate: {count} {settings.entrant}s of {','.join(levels)} bots, schedule "
           f"{settings.schedule} ({settings.schedule.total_rounds(count)} rounds, {total} "
           f"tables of {settings.hands} smazzate){', duplicate deals' if args.duplicate else ''}"
-          f", {args.jobs} job(s), seed {args.seed}", file=sys.stderr)
+          f", {f'Ray cluster {args.ray}' if args.ray else f'{args.jobs} job(s)'}, seed "
+          f"{args.seed}", file=sys.stderr)
     disable = None if args.progress is None else not args.progress
     start = time.perf_counter()
     with tqdm(total=total, desc="tables", unit="table", disable=disable,
               file=sys.stderr) as bar:
         t = simulate(settings, pairs=count, bots=levels, rules=args.rules, jobs=args.jobs,
-                     progress=lambda: bar.update(1))
+                     progress=lambda: bar.update(1), ray=args.ray)
     seconds = time.perf_counter() - start
     print(standings_text(t))
     tables = len(t.results) * (2 if settings.kind == "teams" else 1)

@@ -134,14 +134,21 @@ def table_jobs(t: Tournament, levels: dict[int, str], rules: str) -> list[TableJ
 
 def simulate(settings: Settings, *, pairs: int, bots: Sequence[str], rules: str = "fibur",
              jobs: int = 1, progress: Callable[[], None] | None = None,
-             on_round: Callable[[Tournament], None] | None = None) -> Tournament:
-    """Register ``pairs`` bot entrants (pairs, players or teams) and play every round."""
+             on_round: Callable[[Tournament], None] | None = None,
+             ray: str | None = None) -> Tournament:
+    """Register ``pairs`` bot entrants (pairs, players or teams) and play every round
+    (``jobs`` processes, or on the Ray cluster at ``ray``: ``local`` starts one)."""
     t = Tournament(settings)
     levels: dict[int, str] = {}
     for name, level in bot_pairs(pairs, bots):
         t, pair = t.register(name, _members(settings, name))
         levels[pair.number] = level
-    run, close = _pool_map(jobs)
+    if ray is not None:  # the tables on a Ray cluster (burraco.arena.ray_runner)
+        from burraco.arena.ray_runner import ray_map
+
+        run, close = ray_map(play_table, ray)
+    else:
+        run, close = _pool_map(jobs)
     try:
         while not t.finished:
             t = t.start_round()
