@@ -53,7 +53,9 @@ def router(players: Players) -> APIRouter:
         return JSONResponse({"sheets": found, "limits": {
             "sheets": pad.MAX_SHEETS, "sheet_bytes": pad.SHEET_BYTES}})
 
-    @api.put("/api/me/scorepad/{sheet_id}")
+    @api.put("/api/me/scorepad/{sheet_id}", responses={
+        201: {"description": "a new sheet kept"}, 409: {"description": "stale: the account "
+                                                         "keeps a later version (current)"}})
     async def put_sheet(sheet_id: str, body: PadPut, request: Request) -> JSONResponse:
         session = session_of(request)
         if session is None:
