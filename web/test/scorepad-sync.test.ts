@@ -2,7 +2,7 @@
 // account that follows the server's contract (docs/protocol.md §14.2: the later `updated` wins,
 // a stale write is answered with the account's version), offline changes, deletions elsewhere,
 // sheets made logged out, and sheets of another account.  The HTTP contract itself is tested
-// against a real server (tests/server/test_scorepad_account.py, tests/e2e/test_scorepad_account.py).
+// against a real server (tests/server/test_scorepad_account.py, tests/e2e/test_scorepad_account_web.py).
 import { describe, expect, it } from "vitest";
 import { newSheet, type Sheet } from "../src/scorepad/sheet";
 import { LocalPadStore } from "../src/scorepad/store";
