@@ -203,5 +203,10 @@ describe("the pad saved to the account", () => {
     expect(report.refused[s.id]).toMatch(/larger than/);
     expect(a.store.load(s.id)).toEqual(s);
     expect(account.sheets.size).toBe(0);
+    expect(a.store.refused[s.id]).toMatch(/larger than/); // the page shows it
+    expect(a.changes()).toBe(1);
+    account.refuse = null;
+    expect((await a.store.sync()).uploaded).toEqual([s.id]);
+    expect(a.store.refused).toEqual({});
   });
 });

@@ -43,6 +43,8 @@ function GameList() {
   const [sheets, setSheets] = useState(() => padStore().list());
   useEffect(() => onPadChange(() => setSheets(padStore().list())), []);
   const states = sheets.map((s) => [s, safeCompute(s)] as const);
+  const current = padStore();
+  const refused = current instanceof SyncedPadStore ? current.refused : {};
   const open = states.filter(([, st]) => !st || !st.finished);
   const done = states.filter(([, st]) => st && st.finished);
   const remove = (id: string) => {
@@ -59,6 +61,7 @@ function GameList() {
         </span>
       </a>
       <button type="button" class="link" onClick={() => remove(sheet.id)}>{tp("pad.delete")}</button>
+      {refused[sheet.id] ? <p class="note pad-refused" role="status">{tp("pad.notSaved", { reason: refused[sheet.id] })}</p> : null}
     </li>
   );
   return (

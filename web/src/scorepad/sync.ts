@@ -67,6 +67,8 @@ export class SyncedPadStore implements PadStore {
   private lastStamp = 0;
   /** The username shown on the pad's page. */
   name = "";
+  /** Sheets the account refused at the last try, with its reason (the page shows them). */
+  readonly refused: Record<string, string> = {};
 
   constructor(
     private readonly local: PadStore,
@@ -194,7 +196,8 @@ export class SyncedPadStore implements PadStore {
       later = await this.remote.put(id, mine.updated, sheet);
     } catch (err) {
       if (err instanceof RemoteError && err.status >= 400 && err.status !== 401 && err.status < 500) {
-        report.refused[id] = err.message; // stays in the browser only
+        report.refused[id] = this.refused[id] = err.message; // stays in the browser only
+        this.changed();
         return;
       }
       throw err;
@@ -204,6 +207,7 @@ export class SyncedPadStore implements PadStore {
       report.downloaded.push(id);
     } else {
       mine.synced = mine.updated;
+      delete this.refused[id];
       report.uploaded.push(id);
     }
   }
