@@ -41,7 +41,12 @@ export function PadPage(props: { path: string }) {
 
 function GameList() {
   const [sheets, setSheets] = useState(() => padStore().list());
-  useEffect(() => onPadChange(() => setSheets(padStore().list())), []);
+  // a sync may bring sheets (read again once subscribed: one may have ended before)
+  useEffect(() => {
+    const stop = onPadChange(() => setSheets(padStore().list()));
+    setSheets(padStore().list());
+    return stop;
+  }, []);
   const states = sheets.map((s) => [s, safeCompute(s)] as const);
   const current = padStore();
   const refused = current instanceof SyncedPadStore ? current.refused : {};
@@ -186,7 +191,12 @@ function GamePage(props: { id: string }) {
   const [sheet, setSheet] = useState<Sheet | null>(() => padStore().load(props.id));
   const [editing, setEditing] = useState<number | null>(null);
   // a sync may bring this sheet (opened by its address before the sync ended) or a later version
-  useEffect(() => onPadChange(() => { if (editing === null) setSheet(padStore().load(props.id)); }), [props.id, editing]);
+  useEffect(() => {
+    const reload = () => { if (editing === null) setSheet(padStore().load(props.id)); };
+    const stop = onPadChange(reload);
+    reload();
+    return stop;
+  }, [props.id, editing]);
   if (!sheet) {
     return <section class="panel"><p>{tp("pad.none")}</p><a href="/pad/" onClick={navigate}>{tp("pad.back")}</a></section>;
   }
