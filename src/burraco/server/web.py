@@ -39,7 +39,7 @@ from burraco.engine.melds import burraco_type
 from burraco.engine.records import RecordError, start_state
 from burraco.engine.rules import PRESET_NOTES, PRESETS, Rules
 from burraco.engine.state import HandState, IllegalActionError
-from burraco.server.identity import GUEST_COOKIE, Guest, TokenError
+from burraco.server.identity import Guest, TokenError
 from burraco.server.players.service import RATED_LIVE, live_rated, request_token
 from burraco.server.rules_bounds import INT_BOUNDS
 from burraco.server.storage import repository as repo

@@ -31,18 +31,28 @@ from sqlalchemy import Connection, insert, select
 from burraco.server.commitment import commit, group_order
 from burraco.server.players.models import AccountRow, DailyEntryRow
 from burraco.server.storage import repository as repo
-from burraco.server.storage.models import DealGroupRow, GameRow, TableRow
+from burraco.server.storage.models import DealGroupRow, DealGroupTableRow, GameRow, TableRow
 from burraco.server.tables import TableRequest, build_config
 
 HANDS = int(os.environ.get("BURRACO_DAILY_HANDS", "8"))
 """Hands of a day's set (``BURRACO_DAILY_HANDS`` shortens it, for trying it out)."""
+SHIFT = float(os.environ.get("BURRACO_DAILY_CLOCK_SHIFT", "0"))
+"""Seconds added to the clock of the daily duplicate (``BURRACO_DAILY_CLOCK_SHIFT``): lets
+a trial or a test set the server in the middle of a day, or past its close, without waiting."""
+CHECK_EVERY = float(os.environ.get("BURRACO_DAILY_CHECK_SECONDS", "60"))
+"""How often the server looks for a day that has closed (``BURRACO_DAILY_CHECK_SECONDS``)."""
 BOT = "advanced"
 FORMS = ("2", "4")
 PREFIX = "daily:"
 
 
+def clock() -> float:
+    """The daily duplicate's time: the wall clock, shifted by ``SHIFT``."""
+    return time.time() + SHIFT
+
+
 def today(now: float | None = None) -> str:
-    return datetime.fromtimestamp(time.time() if now is None else now, UTC).date().isoformat()
+    return datetime.fromtimestamp(clock() if now is None else now, UTC).date().isoformat()
 
 
 def closes_at(day: str) -> float:
@@ -64,7 +74,7 @@ def may_release(group: str, now: float | None = None) -> bool:
     """Whether a deal group's held reveals may be published: a daily set's only once its day
     is over; any other group's as soon as its tables have played them."""
     day = day_of_group(group)
-    return day is None or (time.time() if now is None else now) >= closes_at(day)
+    return day is None or (clock() if now is None else now) >= closes_at(day)
 
 
 def request(form: str) -> TableRequest:
@@ -158,7 +168,7 @@ def day_board(conn: Connection, day: str, form: str, me: str | None,
               now: float | None = None) -> dict[str, Any] | None:
     """The day's board, or ``None`` when ``me`` may not see it yet."""
     played = _played(conn, day, form)
-    closed = (time.time() if now is None else now) >= closes_at(day)
+    closed = (clock() if now is None else now) >= closes_at(day)
     done = [pid for pid, hands in played.items() if len(hands) >= HANDS]
     if not closed and me not in done:
         return None
@@ -180,7 +190,7 @@ def day_board(conn: Connection, day: str, form: str, me: str | None,
 def month_board(conn: Connection, month: str, form: str,
                 now: float | None = None) -> dict[str, Any]:
     """Sums of the closed days of ``month`` (``YYYY-MM``)."""
-    now = time.time() if now is None else now
+    now = clock() if now is None else now
     days = sorted({row for row in conn.scalars(select(DailyEntryRow.day).where(
         DailyEntryRow.form == form, DailyEntryRow.day.like(f"{month}-%")).distinct())})
     totals: dict[str, float] = {}
@@ -205,6 +215,29 @@ def closed_groups_with_held(conn: Connection, now: float | None = None) -> list[
     """Daily groups whose day is over and that still hold reveals (to publish now)."""
     return [g for g in repo.groups_with_held(conn)
             if day_of_group(g) is not None and may_release(g, now)]
+
+
+def table_day(conn: Connection, table_id: str) -> str | None:
+    """The day of the daily set ``table_id`` belongs to (``None`` for any other table)."""
+    group = conn.scalar(select(DealGroupTableRow.group_id).where(
+        DealGroupTableRow.table_id == table_id))
+    return day_of_group(group) if group else None
+
+
+def record_waits(conn: Connection, table_id: str, now: float | None = None) -> bool:
+    """Whether a finished daily table's match must wait before entering the history.
+
+    Until its day has closed and its table has published every held reveal, a daily match
+    stays out of the profile (its scores, its statistics): a profile is public, and showing
+    it would show the deal's result to those who have still to play it.
+    """
+    day = table_day(conn, table_id)
+    if day is None:
+        return False
+    if (clock() if now is None else now) < closes_at(day):
+        return True
+    return conn.scalar(select(GameRow.number).where(
+        GameRow.table_id == table_id, GameRow.reveal_held.is_(True)).limit(1)) is not None
 
 
 def group_secret(conn: Connection, day: str, form: str) -> str | None:
