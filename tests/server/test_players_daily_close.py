@@ -116,7 +116,8 @@ def run_day(server: ServerProcess) -> None:
         "both results on Bob's board")
     scores = {e["username"]: e["score"] for e in board["entries"]}
     assert scores["Four_Ada"] == -scores["Four_Bob"]
-    # Cid, who has not played, still sees nothing
+    # Cid enters but has not played yet: he still sees nothing
+    cid_seats = httpx.post(f"{server.base}/api/daily/4", headers=bearer(cid["token"])).json()
     assert httpx.get(f"{server.base}/api/daily/4/board",
                      headers=bearer(cid["token"])).status_code == 403
 
@@ -126,6 +127,18 @@ def run_day(server: ServerProcess) -> None:
     start(server, noon + DAY - time.time())
     closed = httpx.get(f"{server.base}/api/daily", params={"day": day}).json()
     assert closed["closed"]
+    # Cid's set is still in play: its deal stays hidden, and so do the day's results
+    assert closed["sets"]["4"]["deals"][0] == {**published[0], "pending": True}
+    for headers in ({}, bearer(cid["token"])):
+        late = httpx.get(f"{server.base}/api/daily/4/board", params={"day": day},
+                         headers=headers)
+        assert late.status_code == 403, late.text
+    assert httpx.get(f"{server.base}/api/daily/4/month",
+                     params={"month": day[:7]}).json()["entries"] == []
+    assert play_set(server, cid["token"], cid_seats) == ada_cards
+    eventually(lambda: stored(server.db_url, cid_seats["table_id"])["info"]["status"]
+               == "finished", "Cid's daily table finished")
+    closed = httpx.get(f"{server.base}/api/daily", params={"day": day}).json()
     revealed = closed["sets"]["4"]["deals"]
     for before, after in zip(published, revealed, strict=True):
         assert after["commitment"] == before["commitment"]
@@ -139,12 +152,12 @@ def run_day(server: ServerProcess) -> None:
     assert ada_match[0]["table_id"] == ada_seats["table_id"]
     eventually(lambda: daily_matches(server, "Four_Bob"), "Bob's daily match")
     # after the close, the day's board is everyone's, and the month counts the day
-    after = httpx.get(f"{server.base}/api/daily/4/board", params={"day": day},
-                      headers=bearer(cid["token"]))
+    after = httpx.get(f"{server.base}/api/daily/4/board", params={"day": day})
     assert after.status_code == 200 and after.json()["closed"]
+    assert len(after.json()["entries"]) == 3
     month = httpx.get(f"{server.base}/api/daily/4/month", params={"month": day[:7]}).json()
     assert {e["username"]: e["days"] for e in month["entries"]} == {
-        "Four_Ada": 1, "Four_Bob": 1}
+        "Four_Ada": 1, "Four_Bob": 1, "Four_Cid": 1}
 
 
 def test_a_four_player_day_on_sqlite(tmp_path: Path) -> None:

@@ -96,7 +96,10 @@ def _salt(secret: bytes, number: int) -> str:
     return hmac.new(secret, f"daily-salt:{number}".encode(), hashlib.sha256).hexdigest()
 
 
-def commitments(secret_hex: str, form: str, *, reveal: bool) -> list[dict[str, Any]]:
+def commitments(secret_hex: str, form: str, *, reveal: bool,
+                held: frozenset[int] = frozenset()) -> list[dict[str, Any]]:
+    """The set's commitments; with ``reveal``, the orders and salts too, but for the hands
+    in ``held`` (still being played at some table: see :func:`pending_hands`)."""
     secret = bytes.fromhex(secret_hex)
     rules = build_config(request(form)).rules_value()
     out = []
@@ -104,7 +107,9 @@ def commitments(secret_hex: str, form: str, *, reveal: bool) -> list[dict[str, A
         order = group_order(secret, number, rules)
         salt = _salt(secret, number)
         entry: dict[str, Any] = {"hand": number, "commitment": commit(order, salt)}
-        if reveal:
+        if reveal and number in held:
+            entry["pending"] = True
+        elif reveal:
             entry["order"] = list(order)
             entry["salt"] = salt
         out.append(entry)
@@ -145,6 +150,27 @@ def _played(conn: Connection, day: str, form: str) -> dict[str, dict[int, int]]:
     return out
 
 
+def pending_hands(conn: Connection, day: str, form: str) -> frozenset[int]:
+    """Hands of the day's set that a table still playing has not ended yet.
+
+    A set entered before the close may still be played after it: until that table has
+    played a deal, its deck and the day's results stay hidden (the same rule as the held
+    replays, ``repository.group_releases``).
+    """
+    playing = list(conn.scalars(
+        select(DailyEntryRow.table_id).join(TableRow, TableRow.id == DailyEntryRow.table_id)
+        .where(DailyEntryRow.day == day, DailyEntryRow.form == form,
+               TableRow.status != "finished")))
+    if not playing:
+        return frozenset()
+    ended: dict[str, set[int]] = {t: set() for t in playing}
+    for table_id, number in conn.execute(select(GameRow.table_id, GameRow.number).where(
+            GameRow.table_id.in_(playing), GameRow.result.is_not(None))):
+        ended[table_id].add(number)
+    return frozenset(n for n in range(1, HANDS + 1)
+                     if any(n not in hands for hands in ended.values()))
+
+
 def scores(played: dict[str, dict[int, int]]) -> dict[str, dict[int, float]]:
     """Each player's score on each deal they played: points minus the field's mean there."""
     out: dict[str, dict[int, float]] = {}
@@ -170,8 +196,8 @@ def day_board(conn: Connection, day: str, form: str, me: str | None,
     played = _played(conn, day, form)
     closed = (clock() if now is None else now) >= closes_at(day)
     done = [pid for pid, hands in played.items() if len(hands) >= HANDS]
-    if not closed and me not in done:
-        return None
+    if me not in done and (not closed or pending_hands(conn, day, form)):
+        return None  # after the close too, for a set still being played
     per = scores(played)
     names = _names(conn, done)
     ranked = sorted(done, key=lambda pid: (-sum(per[pid].values()), names.get(pid, "")))
@@ -187,23 +213,41 @@ def day_board(conn: Connection, day: str, form: str, me: str | None,
             "mine": mine}
 
 
+_FINAL: dict[tuple[str, str, int], dict[str, float]] = {}
+"""Kept scores of the days that are over (closed, no set still in play): they cannot
+change (nobody enters a past day), so the month's board sums them without reading the
+hands again."""
+
+
+def _final_scores(conn: Connection, day: str, form: str,
+                  now: float) -> dict[str, float] | None:
+    """Each whole set's score on a day that is over; ``None`` while it is not."""
+    key = (day, form, HANDS)
+    kept = _FINAL.get(key)
+    if kept is not None:
+        return kept
+    if now < closes_at(day) or pending_hands(conn, day, form):
+        return None
+    played = _played(conn, day, form)
+    per = scores(played)
+    final = {pid: sum(per[pid].values()) for pid, hands in played.items()
+             if len(hands) >= HANDS}
+    _FINAL[key] = final
+    return final
+
+
 def month_board(conn: Connection, month: str, form: str,
                 now: float | None = None) -> dict[str, Any]:
-    """Sums of the closed days of ``month`` (``YYYY-MM``)."""
+    """Sums of the days of ``month`` (``YYYY-MM``) that are over."""
     now = clock() if now is None else now
     days = sorted({row for row in conn.scalars(select(DailyEntryRow.day).where(
         DailyEntryRow.form == form, DailyEntryRow.day.like(f"{month}-%")).distinct())})
     totals: dict[str, float] = {}
     counted: dict[str, int] = {}
     for day in days:
-        if now < closes_at(day):
-            continue
-        played = _played(conn, day, form)
-        per = scores(played)
-        for pid, hands in played.items():
-            if len(hands) >= HANDS:
-                totals[pid] = totals.get(pid, 0.0) + sum(per[pid].values())
-                counted[pid] = counted.get(pid, 0) + 1
+        for pid, score in (_final_scores(conn, day, form, now) or {}).items():
+            totals[pid] = totals.get(pid, 0.0) + score
+            counted[pid] = counted.get(pid, 0) + 1
     names = _names(conn, list(totals))
     ranked = sorted(totals, key=lambda pid: (-totals[pid], names.get(pid, "")))
     return {"month": month, "players": int(form), "entries": [

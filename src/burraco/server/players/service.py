@@ -324,10 +324,15 @@ class Daily:
             secret = await (self.hub.writer.run(secret_of) if day == current
                             else self.hub.read(secret_of))
             mine = await self.hub.read(mine_of)
+            def held_of(conn: Any, form: str = form) -> frozenset[int]:
+                return daily.pending_hands(conn, day, form)
+
+            held = await self.hub.read(held_of) if closed and secret else frozenset()
             sets[form] = {
                 "hands": daily.HANDS, "bots": daily.BOT, "my_table": mine,
                 "my_seat_token": self.hub.tokens.seat_token(mine, 0) if mine else None,
-                "deals": daily.commitments(secret, form, reveal=closed) if secret else None}
+                "deals": daily.commitments(secret, form, reveal=closed, held=held)
+                if secret else None}
         return {"day": day, "closes_at": daily.closes_at(day), "closed": closed, "sets": sets}
 
     async def enter(self, guest: Guest, form: str) -> dict[str, Any]:
