@@ -23,6 +23,7 @@ import hashlib
 import hmac
 import os
 import time
+from collections import OrderedDict
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -213,10 +214,11 @@ def day_board(conn: Connection, day: str, form: str, me: str | None,
             "mine": mine}
 
 
-_FINAL: dict[tuple[str, str, int], dict[str, float]] = {}
+_FINAL: OrderedDict[tuple[str, str, int], dict[str, float]] = OrderedDict()
 """Kept scores of the days that are over (closed, no set still in play): they cannot
 change (nobody enters a past day), so the month's board sums them without reading the
-hands again."""
+hands again.  The latest ``_KEEP`` used (two months of both forms) are kept."""
+_KEEP = 128
 
 
 def _final_scores(conn: Connection, day: str, form: str,
@@ -225,6 +227,7 @@ def _final_scores(conn: Connection, day: str, form: str,
     key = (day, form, HANDS)
     kept = _FINAL.get(key)
     if kept is not None:
+        _FINAL.move_to_end(key)
         return kept
     if now < closes_at(day) or pending_hands(conn, day, form):
         return None
@@ -233,6 +236,8 @@ def _final_scores(conn: Connection, day: str, form: str,
     final = {pid: sum(per[pid].values()) for pid, hands in played.items()
              if len(hands) >= HANDS}
     _FINAL[key] = final
+    while len(_FINAL) > _KEEP:
+        _FINAL.popitem(last=False)
     return final
 
 
