@@ -61,7 +61,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "FILE with -N before its extension")
 
 
-def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = out if out is not None else sys.stdout  # looked up per call: tests swap it
     rules = Rules.preset(args.rules)
     if args.target is not None:
         rules = rules.with_options(target=args.target)

@@ -507,3 +507,26 @@ def test_many_cheap_hands_reach_every_ending() -> None:
                  time_call_at=40 + i % 50 if i % 7 == 0 else -1)
     assert stats.hands == CHEAP_HANDS * SCALE
     assert {"closed", "stock", "stall", "time"} <= set(stats.ends)
+
+
+def test_the_meld_caches_stay_bounded() -> None:
+    """A server plays for months: the engine's memo tables are emptied, never grown past
+    their limit (the shapes that matter come back within a few hands)."""
+    import random
+
+    from burraco.engine import HandState, deal_seeded, legal_actions, meld_search
+
+    saved = meld_search.CACHE_LIMIT
+    meld_search.CACHE_LIMIT = 64
+    try:
+        rng = random.Random(3)
+        for seed in range(6):
+            state = HandState.start(deal_seeded(seed, players=4))
+            while not state.is_over:
+                state, _ = state.apply(rng.choice(legal_actions(state)))
+                assert len(meld_search._SEQUENCE_CACHE) <= 64
+                assert len(meld_search._SET_CACHE) <= 64
+                assert len(meld_search._ACCEPTS) <= 64
+                assert len(meld_search._RULES_BY_ID) <= 64
+    finally:
+        meld_search.CACHE_LIMIT = saved

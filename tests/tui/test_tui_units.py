@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from burraco.cli import main
-from burraco.engine.state import _PICKUP_REFUSAL
+from burraco.engine.legal import _PICKUP_REFUSAL
 from burraco.tui import render
 from burraco.tui.cards import face_label, sorted_hand
 from burraco.tui.i18n import Words, detect_lang, reason_it, rules_section

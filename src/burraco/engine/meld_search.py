@@ -36,6 +36,10 @@ _SLOT_FACE = tuple(
 _Found = dict[tuple[int, ...], None]
 _SEQUENCE_CACHE: dict[int, tuple[NewMeld, ...]] = {}
 _SET_CACHE: dict[tuple[int, int, int, int, int, int, int], tuple[NewMeld, ...]] = {}
+CACHE_LIMIT = 1 << 13
+"""Entries each meld cache holds before it starts again (emptied whole: cheaper than an LRU's
+bookkeeping on every hit).  A process that plays for months meets ever new holdings, so an
+unbounded cache would grow without end; the shapes that matter come back within a few hands."""
 
 
 def candidate_actions(
@@ -77,6 +81,8 @@ def candidate_actions(
             found: _Found = {}
             _sequences(counts, suit, wilds, found)
             cached = tuple(NewMeld(tuple(sorted(f))) for f in found)
+            if len(_SEQUENCE_CACHE) >= CACHE_LIMIT:
+                _SEQUENCE_CACHE.clear()
             _SEQUENCE_CACHE[key] = cached
         out += cached
     allowed = rules.set_ranks
@@ -96,6 +102,8 @@ def candidate_actions(
             found = {}
             _rank_sets(faces, (a, b, c, d), limit, wilds, found)
             made = tuple(NewMeld(tuple(sorted(f))) for f in found)
+            if len(_SET_CACHE) >= CACHE_LIMIT:
+                _SET_CACHE.clear()
             _SET_CACHE[set_key] = made
         out += made
     return out
@@ -210,7 +218,13 @@ def accepts_by_shape(meld: Meld, rules: Rules) -> frozenset[int]:
     cached = meld._accepts
     if cached is not None and meld._accepts_rules is rules:
         return cached
-    _RULES_BY_ID.setdefault(id(rules), rules)  # keep the id valid for the cache key
+    if id(rules) not in _RULES_BY_ID:
+        if len(_RULES_BY_ID) >= 64 or len(_ACCEPTS) >= CACHE_LIMIT:
+            # every table has its own Rules: start again rather than keep each one alive
+            # (and an id may be reused once its Rules is freed, so the answers go too)
+            _RULES_BY_ID.clear()
+            _ACCEPTS.clear()
+        _RULES_BY_ID[id(rules)] = rules  # keep the id valid for the cache key
     key: tuple[int, ...]
     if meld.kind == SET:
         key = (id(rules), 0, meld.rank, len(meld.cards), meld.wild)
@@ -220,6 +234,10 @@ def accepts_by_shape(meld: Meld, rules: Rules) -> frozenset[int]:
     result = _ACCEPTS.get(key)
     if result is None:
         result = accepts(meld, rules)
+        if len(_ACCEPTS) >= CACHE_LIMIT:
+            _ACCEPTS.clear()
+            _RULES_BY_ID.clear()
+            _RULES_BY_ID[id(rules)] = rules
         _ACCEPTS[key] = result
     meld._accepts = result
     meld._accepts_rules = rules

@@ -193,7 +193,8 @@ def create_app(settings: ServerConfig) -> FastAPI:
     async def new_table(body: TableRequest, request: Request) -> dict[str, Any]:
         creator = guest_of(request)
         try:
-            config = build_config(body)  # refused settings cost neither a rate slot nor a lock
+            # refused settings cost neither a rate slot nor a lock
+            config = build_config(body, engines=tuple(settings.engine_commands))
         except TableConfigError as exc:
             raise ApiError(422, "bad_request", str(exc)) from None
         rate_limited("tables", request)

@@ -388,6 +388,37 @@ _REASONS_IT: dict[str, str] = {
         "quella giocata ha preso il pozzetto, le cui carte sono state viste",
     "no hand is being played at this table": "a questo tavolo non si sta giocando una smazzata",
     "spectators cannot act": "gli spettatori non possono giocare",
+    # the International pickup rules (§14.1)
+    ('you may take the pile only if you can use a card at once, of your hand'
+     ' or of the pile: attach one or open a meld (§14.1)'):
+        ('puoi raccogliere gli scarti solo se usi subito una carta, della mano o'
+         ' degli scarti: attaccala o apri un gioco (§14.1)'),
+    ('you may take the pile only if you can use a card at once, one of its '
+     'own: attach it or open a meld with it (§14.1)'):
+        ('puoi raccogliere gli scarti solo se usi subito una delle loro carte: '
+         'attaccala o apri un gioco con essa (§14.1)'),
+    'you may take the lone first up-card only if you can then open a new meld (§14.1)':
+        'puoi raccogliere la sola prima carta scoperta solo se poi apri un nuovo gioco (§14.1)',
+    'you may take the lone first up-card only if you can open a meld with it (§14.1)':
+        'puoi raccogliere la sola prima carta scoperta solo se apri un gioco con essa (§14.1)',
+    ('you may take a pile holding a pinella only if you can then meld it or '
+     'open a meld of your own hand cards (§14.1)'):
+        ('puoi raccogliere scarti con una pinella solo se poi la cali o apri un '
+         'gioco con carte della tua mano (§14.1)'),
+    ('you took a pinella with the pile: meld it, or open a meld of your own '
+     'hand cards, before anything else (§14.1)'):
+        ('hai raccolto una pinella dagli scarti: prima di tutto calala, o apri '
+         'un gioco con carte della tua mano (§14.1)'),
+    ('after this play you could neither meld the other pinella taken with '
+     'the pile nor open a meld of your own hand cards (§14.1)'):
+        ("dopo questa giocata non potresti né calare l'altra pinella raccolta né"
+         ' aprire un gioco con carte della tua mano (§14.1)'),
+    ('you took a pinella with the pile: you may keep it only by opening a '
+     'meld of your own hand cards; otherwise meld it before discarding '
+     '(§14.1)'):
+        ('hai raccolto una pinella dagli scarti: puoi tenerla solo aprendo un '
+         'gioco con carte della tua mano; altrimenti calala prima di scartare '
+         '(§14.1)'),
 }
 
 _CLOSING_NEED = {
