@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from harness import ServerProcess
-from test_web_client import DESKTOP, hand_ended, play_simple_turn, table_id, wait_ready
+from test_web_client import DESKTOP, PHONE, hand_ended, play_simple_turn, table_id, wait_ready
 
 
 def recorded(server: ServerProcess, name: str, timeout: float = 20) -> dict[str, Any]:
@@ -78,7 +78,8 @@ def test_register_play_rated_see_profile_and_leaderboard(
     assert page.locator("[data-testid=profile-name]").text_content() == "Player Browser_Ada"
     assert page.locator("[data-testid=rating-plot]").count() == 1
     row = page.locator("[data-testid=matches] li").first
-    assert "rated" in row.text_content() and "with basic vs basic, basic" in row.text_content()
+    text = row.text_content()
+    assert "rated" in text and "with bot basic vs bot basic, bot basic" in text
     assert row.locator("a", has_text="hand 1").get_attribute("href") == f"/replay/{tid}?hand=1"
     page.screenshot(path=str(screenshots / "players-profile.png"), full_page=True)
 
@@ -88,6 +89,8 @@ def test_register_play_rated_see_profile_and_leaderboard(
     assert "My rank: 1" in mine.text_content()
     assert page.locator("[data-testid=board] tr.me").text_content().startswith("1Browser_Ada")
     page.screenshot(path=str(screenshots / "players-leaderboard.png"), full_page=True)
+    page.click("[data-testid=to-lobby]")  # a named way back to the lobby
+    page.locator("[data-testid=daily]").wait_for(timeout=20_000)
 
     # the same pages in Italian, for someone not logged in
     italian = browser.new_context(viewport=DESKTOP, locale="it-IT")
@@ -95,9 +98,31 @@ def test_register_play_rated_see_profile_and_leaderboard(
     other.goto(f"{server.base}/players/browser_ada")
     other.locator("[data-testid=matches] li").first.wait_for(timeout=20_000)
     assert other.locator("h2", has_text="Partite finite").count() == 1
-    assert "a punteggio" in other.locator("[data-testid=matches] li").first.text_content()
+    first = other.locator("[data-testid=matches] li").first.text_content()
+    assert "valida per la classifica" in first
     other.screenshot(path=str(screenshots / "players-profile-it.png"), full_page=True)
     italian.close()
+
+    # the lobby, the profile and the board in both languages, at desktop and phone sizes,
+    # logged in (the screenshots are looked at)
+    session = context.storage_state()
+    for locale, lang in (("en-US", "en"), ("it-IT", "it")):
+        for size, device in (("desktop", {"viewport": DESKTOP}), ("phone", PHONE)):
+            view = browser.new_context(locale=locale, storage_state=session, **device)
+            shot = view.new_page()
+            shot.on("pageerror", lambda exc: errors.append(str(exc)))
+            for name, path, ready in (
+                    ("lobby", "/", "[data-testid=daily]"),
+                    ("profile", "/players/Browser_Ada", "[data-testid=matches] li"),
+                    ("leaderboard", "/leaderboard?players=4&period=week",
+                     "[data-testid=my-rank]")):
+                shot.goto(server.base + path)
+                shot.locator(ready).first.wait_for(timeout=20_000)
+                shot.screenshot(path=str(screenshots / f"players-{name}-{lang}-{size}.png"),
+                                full_page=True)
+            width = shot.evaluate("document.documentElement.scrollWidth")
+            assert width <= device["viewport"]["width"], f"{lang} {size}: scrolls sideways"
+            view.close()
 
     # logging out brings the forms back; the session no longer works
     page.goto(server.base + "/")

@@ -74,7 +74,8 @@ def test_extra_fields_and_wrong_json_are_refused(server: ServerProcess) -> None:
     assert response.status_code == 422 and "admin" in response.json()["detail"]
     response = httpx.post(f"{server.base}/api/accounts", content=b"{not json",
                           headers={"content-type": "application/json"})
-    assert response.status_code == 400 and response.json()["code"] == "bad_json"  # §3
+    # every unreadable body is 400 bad_json (docs/protocol.md), not a field error
+    assert response.status_code == 400 and response.json()["code"] == "bad_json"
 
 
 def test_login_and_the_same_401_for_a_wrong_name_or_password(server: ServerProcess) -> None:

@@ -52,6 +52,8 @@ const en = {
   "prof.rated": "rated",
   "prof.casual": "casual",
   "prof.hand": "hand {n}",
+  "prof.bot": "bot {level}",
+  "nav.lobby": "← Back to the lobby",
   "res.won": "won",
   "res.lost": "lost",
   "res.tie": "tie",
@@ -70,7 +72,7 @@ const en = {
   "lb.prev": "Previous",
   "lb.next": "Next",
   "daily.title": "Daily duplicate",
-  "daily.text": "Today's {hands} deals, the same for everyone, against the bots. Their commitments are published now and the decks revealed when the day closes ({closes}).",
+  "daily.text": "Today's {hands} deals: everyone plays the same cards against the same bots, once, and is ranked by points against everyone else's on each deal. You see the others' results after playing the whole set; the decks are published when the day closes ({closes}), so anyone can check they were fixed in advance.",
   "daily.play": "Play: {form}",
   "daily.continue": "Continue: {form}",
   "daily.results": "Results: {form}",
@@ -118,9 +120,11 @@ const it: Record<PKey, string> = {
   "prof.notFound": "Nessun giocatore con questo nome.",
   "prof.vs": "contro",
   "prof.with": "con",
-  "prof.rated": "a punteggio",
+  "prof.rated": "valida per la classifica",
   "prof.casual": "amichevole",
   "prof.hand": "smazzata {n}",
+  "prof.bot": "bot {level}",
+  "nav.lobby": "← Torna alla sala",
   "res.won": "vinta",
   "res.lost": "persa",
   "res.tie": "pari",
@@ -139,7 +143,7 @@ const it: Record<PKey, string> = {
   "lb.prev": "Precedente",
   "lb.next": "Successiva",
   "daily.title": "Duplicato del giorno",
-  "daily.text": "Le {hands} smazzate di oggi, uguali per tutti, contro i bot. Gli impegni sono pubblicati ora e i mazzi svelati alla chiusura della giornata ({closes}).",
+  "daily.text": "Le {hands} smazzate di oggi: tutti giocano le stesse carte contro gli stessi bot, una volta, e si confrontano i punti di ognuno con quelli degli altri su ogni smazzata. I risultati degli altri si vedono dopo aver giocato tutta la serie; i mazzi sono pubblicati alla chiusura della giornata ({closes}), così chiunque può verificare che erano fissati in anticipo.",
   "daily.play": "Gioca: {form}",
   "daily.continue": "Continua: {form}",
   "daily.results": "Risultati: {form}",
@@ -409,7 +413,7 @@ interface Profile { username: string; ratings: Record<string, Rating>; stats: Re
 function WhoLink(props: { who: Who; levelName: (l: string) => string }) {
   const { who } = props;
   if (who.username) return <a href={`/players/${encodeURIComponent(who.username)}`} onClick={navigate}>{who.username}</a>;
-  if (who.bot) return <span>{props.levelName(who.bot)}</span>;
+  if (who.bot) return <span>{pt("prof.bot", { level: props.levelName(who.bot) })}</span>;
   return <span>{who.name ?? "?"}</span>;
 }
 
@@ -514,6 +518,8 @@ export function ProfilePage(props: { name: string; levelName: (l: string) => str
             </section>
           </>
         )}
+        <p><a href="/" onClick={navigate} data-testid="to-lobby">{pt("nav.lobby")}</a>
+          {" · "}<a href="/leaderboard" onClick={navigate}>{pt("acc.leaderboard")}</a></p>
       </main>
     </div>
   );
@@ -582,7 +588,7 @@ export function LeaderboardPage() {
           <span>{page} / {pages}</span>
           <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>{pt("lb.next")}</button>
         </div>
-        <p><a href="/" onClick={navigate}>←</a></p>
+        <p><a href="/" onClick={navigate} data-testid="to-lobby">{pt("nav.lobby")}</a></p>
       </main>
     </div>
   );

@@ -2,7 +2,7 @@
  * The score pad's pages (loaded on demand from the lobby's link): the list of games, a new
  * game, a game's sheet with its hand form, and a shared sheet (read only, from the link).
  */
-import { useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { go, Header, navigate } from "../components";
 import { lang, presetNote, useLang } from "../i18n";
 import { reasonIt } from "../reasons";
@@ -16,12 +16,15 @@ import {
   blankHand, computeSheet, handSides, newSheet, PLAYER_COUNTS, scoreHand, scorerNames, sideName,
   smazzateAllowed, TARGETS, type HandEntry, type Sheet, type SheetState,
 } from "./sheet";
-import { padStore } from "./store";
+import { usePadAccount } from "./account";
+import { onPadChange, padStore } from "./store";
+import { SyncedPadStore } from "./sync";
 import { kindName, tp, type PadKey } from "./strings";
 import "./pad.css";
 
 export function PadPage(props: { path: string }) {
   useLang();
+  usePadAccount(); // logged in: the sheets are the account's too (sync.ts)
   const parts = props.path.split("/").filter(Boolean);
   let body;
   if (parts[1] === "new") body = <NewGame />;
@@ -38,7 +41,15 @@ export function PadPage(props: { path: string }) {
 
 function GameList() {
   const [sheets, setSheets] = useState(() => padStore().list());
+  // a sync may bring sheets (read again once subscribed: one may have ended before)
+  useEffect(() => {
+    const stop = onPadChange(() => setSheets(padStore().list()));
+    setSheets(padStore().list());
+    return stop;
+  }, []);
   const states = sheets.map((s) => [s, safeCompute(s)] as const);
+  const current = padStore();
+  const refused = current instanceof SyncedPadStore ? current.refused : {};
   const open = states.filter(([, st]) => !st || !st.finished);
   const done = states.filter(([, st]) => st && st.finished);
   const remove = (id: string) => {
@@ -55,6 +66,7 @@ function GameList() {
         </span>
       </a>
       <button type="button" class="link" onClick={() => remove(sheet.id)}>{tp("pad.delete")}</button>
+      {refused[sheet.id] ? <p class="note pad-refused" role="status">{tp("pad.notSaved", { reason: refused[sheet.id] })}</p> : null}
     </li>
   );
   return (
@@ -63,7 +75,8 @@ function GameList() {
         <h1>{tp("pad.title")}</h1>
         <p>{tp("pad.intro")}</p>
         <a class="button primary big" href="/pad/new" onClick={navigate}>{tp("pad.new")}</a>
-        <p class="note">{tp("pad.storage")}</p>
+        <p class="note" data-testid="pad-storage">{padStore() instanceof SyncedPadStore
+          ? tp("pad.storageAccount", { name: (padStore() as SyncedPadStore).name }) : tp("pad.storage")}</p>
       </section>
       <section class="panel">
         <h2>{tp("pad.games")}</h2>
@@ -177,6 +190,13 @@ function NewGame() {
 function GamePage(props: { id: string }) {
   const [sheet, setSheet] = useState<Sheet | null>(() => padStore().load(props.id));
   const [editing, setEditing] = useState<number | null>(null);
+  // a sync may bring this sheet (opened by its address before the sync ended) or a later version
+  useEffect(() => {
+    const reload = () => { if (editing === null) setSheet(padStore().load(props.id)); };
+    const stop = onPadChange(reload);
+    reload();
+    return stop;
+  }, [props.id, editing]);
   if (!sheet) {
     return <section class="panel"><p>{tp("pad.none")}</p><a href="/pad/" onClick={navigate}>{tp("pad.back")}</a></section>;
   }

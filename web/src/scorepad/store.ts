@@ -1,7 +1,7 @@
 /**
- * Where score sheets are kept.  The pad talks to a `PadStore` only: today the browser's own
- * storage (no account needed, works offline); an account-backed store can stand in for it, or
- * sit behind it, once players can log in, without the pad changing.
+ * Where score sheets are kept.  The pad talks to a `PadStore` only: the browser's own storage
+ * (no account needed, works offline), and when logged in the account-backed store of `sync.ts`,
+ * which keeps that same storage as its offline copy (installed by `account.ts`).
  */
 import type { Sheet } from "./sheet";
 
@@ -55,7 +55,21 @@ export class LocalPadStore implements PadStore {
   }
 }
 
-let current: PadStore = new LocalPadStore();
+/** The browser's own store: what the pad uses logged out, and the offline copy logged in. */
+export const localPadStore = new LocalPadStore();
+let current: PadStore = localPadStore;
+const listeners = new Set<() => void>();
+
+/** Call `fn` whenever sheets change behind the page's back (a sync brought some); returns
+ * the function that stops it. */
+export function onPadChange(fn: () => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+export function padChanged(): void {
+  for (const fn of listeners) fn();
+}
 
 /** The store the pad uses; a logged-in account may install its own with `setPadStore`. */
 export function padStore(): PadStore {

@@ -17,4 +17,5 @@ id it plays under, so a guest who registers keeps every table they held.
 * ``queries``    profile and leaderboard reads
 * ``service``    what the hub, the gateway and the routes call
 * ``routes``     the HTTP API (an ``APIRouter``)
+* ``pad``        the score pad's sheets kept for an account; ``pad_routes`` their API
 """

@@ -23,6 +23,7 @@ import hashlib
 import hmac
 import os
 import time
+from collections import OrderedDict
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -31,18 +32,28 @@ from sqlalchemy import Connection, insert, select
 from burraco.server.commitment import commit, group_order
 from burraco.server.players.models import AccountRow, DailyEntryRow
 from burraco.server.storage import repository as repo
-from burraco.server.storage.models import DealGroupRow, GameRow, TableRow
+from burraco.server.storage.models import DealGroupRow, DealGroupTableRow, GameRow, TableRow
 from burraco.server.tables import TableRequest, build_config
 
 HANDS = int(os.environ.get("BURRACO_DAILY_HANDS", "8"))
 """Hands of a day's set (``BURRACO_DAILY_HANDS`` shortens it, for trying it out)."""
+SHIFT = float(os.environ.get("BURRACO_DAILY_CLOCK_SHIFT", "0"))
+"""Seconds added to the clock of the daily duplicate (``BURRACO_DAILY_CLOCK_SHIFT``): lets
+a trial or a test set the server in the middle of a day, or past its close, without waiting."""
+CHECK_EVERY = float(os.environ.get("BURRACO_DAILY_CHECK_SECONDS", "60"))
+"""How often the server looks for a day that has closed (``BURRACO_DAILY_CHECK_SECONDS``)."""
 BOT = "advanced"
 FORMS = ("2", "4")
 PREFIX = "daily:"
 
 
+def clock() -> float:
+    """The daily duplicate's time: the wall clock, shifted by ``SHIFT``."""
+    return time.time() + SHIFT
+
+
 def today(now: float | None = None) -> str:
-    return datetime.fromtimestamp(time.time() if now is None else now, UTC).date().isoformat()
+    return datetime.fromtimestamp(clock() if now is None else now, UTC).date().isoformat()
 
 
 def closes_at(day: str) -> float:
@@ -64,7 +75,7 @@ def may_release(group: str, now: float | None = None) -> bool:
     """Whether a deal group's held reveals may be published: a daily set's only once its day
     is over; any other group's as soon as its tables have played them."""
     day = day_of_group(group)
-    return day is None or (time.time() if now is None else now) >= closes_at(day)
+    return day is None or (clock() if now is None else now) >= closes_at(day)
 
 
 def request(form: str) -> TableRequest:
@@ -86,7 +97,10 @@ def _salt(secret: bytes, number: int) -> str:
     return hmac.new(secret, f"daily-salt:{number}".encode(), hashlib.sha256).hexdigest()
 
 
-def commitments(secret_hex: str, form: str, *, reveal: bool) -> list[dict[str, Any]]:
+def commitments(secret_hex: str, form: str, *, reveal: bool,
+                held: frozenset[int] = frozenset()) -> list[dict[str, Any]]:
+    """The set's commitments; with ``reveal``, the orders and salts too, but for the hands
+    in ``held`` (still being played at some table: see :func:`pending_hands`)."""
     secret = bytes.fromhex(secret_hex)
     rules = build_config(request(form)).rules_value()
     out = []
@@ -94,7 +108,9 @@ def commitments(secret_hex: str, form: str, *, reveal: bool) -> list[dict[str, A
         order = group_order(secret, number, rules)
         salt = _salt(secret, number)
         entry: dict[str, Any] = {"hand": number, "commitment": commit(order, salt)}
-        if reveal:
+        if reveal and number in held:
+            entry["pending"] = True
+        elif reveal:
             entry["order"] = list(order)
             entry["salt"] = salt
         out.append(entry)
@@ -135,6 +151,27 @@ def _played(conn: Connection, day: str, form: str) -> dict[str, dict[int, int]]:
     return out
 
 
+def pending_hands(conn: Connection, day: str, form: str) -> frozenset[int]:
+    """Hands of the day's set that a table still playing has not ended yet.
+
+    A set entered before the close may still be played after it: until that table has
+    played a deal, its deck and the day's results stay hidden (the same rule as the held
+    replays, ``repository.group_releases``).
+    """
+    playing = list(conn.scalars(
+        select(DailyEntryRow.table_id).join(TableRow, TableRow.id == DailyEntryRow.table_id)
+        .where(DailyEntryRow.day == day, DailyEntryRow.form == form,
+               TableRow.status != "finished")))
+    if not playing:
+        return frozenset()
+    ended: dict[str, set[int]] = {t: set() for t in playing}
+    for table_id, number in conn.execute(select(GameRow.table_id, GameRow.number).where(
+            GameRow.table_id.in_(playing), GameRow.result.is_not(None))):
+        ended[table_id].add(number)
+    return frozenset(n for n in range(1, HANDS + 1)
+                     if any(n not in hands for hands in ended.values()))
+
+
 def scores(played: dict[str, dict[int, int]]) -> dict[str, dict[int, float]]:
     """Each player's score on each deal they played: points minus the field's mean there."""
     out: dict[str, dict[int, float]] = {}
@@ -158,10 +195,10 @@ def day_board(conn: Connection, day: str, form: str, me: str | None,
               now: float | None = None) -> dict[str, Any] | None:
     """The day's board, or ``None`` when ``me`` may not see it yet."""
     played = _played(conn, day, form)
-    closed = (time.time() if now is None else now) >= closes_at(day)
+    closed = (clock() if now is None else now) >= closes_at(day)
     done = [pid for pid, hands in played.items() if len(hands) >= HANDS]
-    if not closed and me not in done:
-        return None
+    if me not in done and (not closed or pending_hands(conn, day, form)):
+        return None  # after the close too, for a set still being played
     per = scores(played)
     names = _names(conn, done)
     ranked = sorted(done, key=lambda pid: (-sum(per[pid].values()), names.get(pid, "")))
@@ -177,23 +214,45 @@ def day_board(conn: Connection, day: str, form: str, me: str | None,
             "mine": mine}
 
 
+_FINAL: OrderedDict[tuple[str, str, int], dict[str, float]] = OrderedDict()
+"""Kept scores of the days that are over (closed, no set still in play): they cannot
+change (nobody enters a past day), so the month's board sums them without reading the
+hands again.  The latest ``_KEEP`` used (two months of both forms) are kept."""
+_KEEP = 128
+
+
+def _final_scores(conn: Connection, day: str, form: str,
+                  now: float) -> dict[str, float] | None:
+    """Each whole set's score on a day that is over; ``None`` while it is not."""
+    key = (day, form, HANDS)
+    kept = _FINAL.get(key)
+    if kept is not None:
+        _FINAL.move_to_end(key)
+        return kept
+    if now < closes_at(day) or pending_hands(conn, day, form):
+        return None
+    played = _played(conn, day, form)
+    per = scores(played)
+    final = {pid: sum(per[pid].values()) for pid, hands in played.items()
+             if len(hands) >= HANDS}
+    _FINAL[key] = final
+    while len(_FINAL) > _KEEP:
+        _FINAL.popitem(last=False)
+    return final
+
+
 def month_board(conn: Connection, month: str, form: str,
                 now: float | None = None) -> dict[str, Any]:
-    """Sums of the closed days of ``month`` (``YYYY-MM``)."""
-    now = time.time() if now is None else now
+    """Sums of the days of ``month`` (``YYYY-MM``) that are over."""
+    now = clock() if now is None else now
     days = sorted({row for row in conn.scalars(select(DailyEntryRow.day).where(
         DailyEntryRow.form == form, DailyEntryRow.day.like(f"{month}-%")).distinct())})
     totals: dict[str, float] = {}
     counted: dict[str, int] = {}
     for day in days:
-        if now < closes_at(day):
-            continue
-        played = _played(conn, day, form)
-        per = scores(played)
-        for pid, hands in played.items():
-            if len(hands) >= HANDS:
-                totals[pid] = totals.get(pid, 0.0) + sum(per[pid].values())
-                counted[pid] = counted.get(pid, 0) + 1
+        for pid, score in (_final_scores(conn, day, form, now) or {}).items():
+            totals[pid] = totals.get(pid, 0.0) + score
+            counted[pid] = counted.get(pid, 0) + 1
     names = _names(conn, list(totals))
     ranked = sorted(totals, key=lambda pid: (-totals[pid], names.get(pid, "")))
     return {"month": month, "players": int(form), "entries": [
@@ -205,6 +264,29 @@ def closed_groups_with_held(conn: Connection, now: float | None = None) -> list[
     """Daily groups whose day is over and that still hold reveals (to publish now)."""
     return [g for g in repo.groups_with_held(conn)
             if day_of_group(g) is not None and may_release(g, now)]
+
+
+def table_day(conn: Connection, table_id: str) -> str | None:
+    """The day of the daily set ``table_id`` belongs to (``None`` for any other table)."""
+    group = conn.scalar(select(DealGroupTableRow.group_id).where(
+        DealGroupTableRow.table_id == table_id))
+    return day_of_group(group) if group else None
+
+
+def record_waits(conn: Connection, table_id: str, now: float | None = None) -> bool:
+    """Whether a finished daily table's match must wait before entering the history.
+
+    Until its day has closed and its table has published every held reveal, a daily match
+    stays out of the profile (its scores, its statistics): a profile is public, and showing
+    it would show the deal's result to those who have still to play it.
+    """
+    day = table_day(conn, table_id)
+    if day is None:
+        return False
+    if (clock() if now is None else now) < closes_at(day):
+        return True
+    return conn.scalar(select(GameRow.number).where(
+        GameRow.table_id == table_id, GameRow.reveal_held.is_(True)).limit(1)) is not None
 
 
 def group_secret(conn: Connection, day: str, form: str) -> str | None:

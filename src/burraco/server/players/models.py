@@ -11,6 +11,7 @@
 * ``penalties``     abandonments and the wait each one brought
 * ``board_periods`` each player's standing in a calendar week or month of rated play
 * ``daily_entries`` who played which day's duplicate set, at which table
+* ``scorepad_sheets`` the score-pad sheets an account keeps (migration ``0004_scorepad``)
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import DateTime, Float, Index, Integer, String, func
+from sqlalchemy import BigInteger, DateTime, Float, Index, Integer, String, func
 from sqlalchemy.orm import Mapped, mapped_column
 
 from burraco.server.storage.models import Base
@@ -159,3 +160,18 @@ class DailyEntryRow(Base):
     form: Mapped[str] = mapped_column(String(8), primary_key=True)
     player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     table_id: Mapped[str] = mapped_column(String(32), unique=True)
+
+
+class PadSheetRow(Base):
+    """One score-pad sheet of an account (migration ``0004_scorepad``; ``players.pad``)."""
+
+    __tablename__ = "scorepad_sheets"
+
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    sheet_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    updated: Mapped[int] = mapped_column(BigInteger)
+    """When the sheet was last changed, in milliseconds since the epoch (the client's clock):
+    the later one wins (docs/decisions.md)."""
+    size: Mapped[int] = mapped_column(Integer)
+    """Bytes of the sheet as stored (compact JSON)."""
+    sheet: Mapped[dict[str, Any]]

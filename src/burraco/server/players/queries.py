@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from sqlalchemy import Connection, and_, func, select
+from sqlalchemy import Connection, func, select
 
 from burraco.server.players.models import (
     AccountRow,
@@ -164,9 +164,11 @@ def leaderboard(conn: Connection, form: str, period: str, page: int,
         if mine is None:
             out["me"] = None
         else:
-            above = conn.scalar(select(func.count()).select_from(table).where(
-                *where, (table.mu > mine.mu) | and_(table.mu == mine.mu,
-                                                    table.player_id > me))) or 0
+            # two range counts on the board's index: cheaper than one with an OR
+            above = (conn.scalar(select(func.count()).select_from(table).where(
+                *where, table.mu > mine.mu)) or 0) + (conn.scalar(
+                    select(func.count()).select_from(table).where(
+                        *where, table.mu == mine.mu, table.player_id > me)) or 0)
             name = conn.scalar(select(AccountRow.username).where(AccountRow.player_id == me))
             out["me"] = {"rank": above + 1, "username": name, "rating": shown(mine.mu),
                          "deviation": round(mine.sigma), "matches": mine.n,

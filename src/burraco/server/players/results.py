@@ -21,7 +21,7 @@ from sqlalchemy import Connection, func, insert, select, update
 from burraco.engine.actions import parse_action
 from burraco.engine.records import RecordError, start_state
 from burraco.engine.state import IllegalActionError
-from burraco.server.players import fairplay, ratings
+from burraco.server.players import daily, fairplay, ratings
 from burraco.server.players.models import (
     AccountRow,
     BoardPeriodRow,
@@ -75,6 +75,8 @@ def record_match(conn: Connection, table_id: str, now: float | None = None) -> b
         TableRow.id == table_id)).first()
     if table is None or table.status != "finished":
         return False
+    if daily.record_waits(conn, table_id, now):
+        return False  # a daily match enters the history once its day has closed
     config: dict[str, Any] = table.config
     over = conn.scalar(select(EventRow.payload).where(
         EventRow.table_id == table_id, EventRow.kind == "MatchOver"))

@@ -20,6 +20,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, StrictStr
 
 from burraco.server.identity import Guest, TokenError
+from burraco.server.players import pad_routes
 from burraco.server.players.names import FieldError, check_password, check_username
 from burraco.server.players.ratings import FORMS
 from burraco.server.players.service import (
@@ -214,5 +215,6 @@ async def _page() -> Any:
 def install(app: FastAPI, players: Players) -> None:
     """Add the players' routes and pages (before the web client's catch-all)."""
     app.include_router(router(players))
+    app.include_router(pad_routes.router(players))  # the score pad saved to the account
     for path in PAGES:
         app.add_api_route(path, _page, methods=["GET"], include_in_schema=False)

@@ -272,9 +272,15 @@ class Players:
             await self.record(table_id)
         self._closer = asyncio.get_running_loop().create_task(self._close_days())
 
-    async def _close_days(self, every: float = 60.0) -> None:
+    async def _close_days(self, every: float = daily.CHECK_EVERY) -> None:
+        """Publish the held deals of each closed day, then record its matches (once their
+        tables have published the reveals, so the statistics see every hand)."""
         while True:
             try:
+                for table_id in await self.hub.read(lambda conn: [
+                        t for t in results.unrecorded_finished(conn)
+                        if not daily.record_waits(conn, t)]):
+                    await self.record(table_id)
                 for group in await self.hub.read(daily.closed_groups_with_held):
                     await self.hub.settle_group(group)
             except Exception:
@@ -303,7 +309,7 @@ class Daily:
     async def overview(self, guest: Guest | None, day: str | None) -> dict[str, Any]:
         current = daily.today()
         day = day or current
-        closed = time.time() >= daily.closes_at(day)
+        closed = daily.clock() >= daily.closes_at(day)
         sets: dict[str, Any] = {}
         pid = guest.id if guest is not None and guest.account else None
         for form in daily.FORMS:
@@ -318,10 +324,15 @@ class Daily:
             secret = await (self.hub.writer.run(secret_of) if day == current
                             else self.hub.read(secret_of))
             mine = await self.hub.read(mine_of)
+            def held_of(conn: Any, form: str = form) -> frozenset[int]:
+                return daily.pending_hands(conn, day, form)
+
+            held = await self.hub.read(held_of) if closed and secret else frozenset()
             sets[form] = {
                 "hands": daily.HANDS, "bots": daily.BOT, "my_table": mine,
                 "my_seat_token": self.hub.tokens.seat_token(mine, 0) if mine else None,
-                "deals": daily.commitments(secret, form, reveal=closed) if secret else None}
+                "deals": daily.commitments(secret, form, reveal=closed, held=held)
+                if secret else None}
         return {"day": day, "closes_at": daily.closes_at(day), "closed": closed, "sets": sets}
 
     async def enter(self, guest: Guest, form: str) -> dict[str, Any]:
