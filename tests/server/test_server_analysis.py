@@ -51,14 +51,15 @@ def test_a_finished_hand_is_analysed_in_the_background_with_progress(
     assert started.status_code == 202
     job = started.json()
     assert job["status"] == "running" and job["total"] > 5 and job["done"] < job["total"]
-    seen_progress = {job["done"]}
+    seen_progress = [job["done"]]
     deadline = time.monotonic() + 240
     while job["status"] == "running" and time.monotonic() < deadline:
         time.sleep(0.3)
         job = analysis_server.http.get(url, params={"seat": 0}).json()
-        seen_progress.add(job["done"])
+        seen_progress.append(job["done"])
     assert job["status"] == "done", job
-    assert len(seen_progress) > 2  # it moved one decision at a time
+    # progress only ever grows (how many steps a poll sees depends on the machine's speed)
+    assert seen_progress == sorted(seen_progress), seen_progress
     assert job["done"] == job["total"] == len(job["decisions"])
     # the same marks as `burraco analyze` with the same settings, from the stored record
     hands = analysis_server.http.get(f"/api/tables/{table_id}/hands").json()["hands"]
