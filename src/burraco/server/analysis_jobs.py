@@ -30,7 +30,6 @@ from fastapi.responses import JSONResponse
 
 from burraco.analysis.review import Decision, Settings, judge, seat_decisions
 from burraco.engine.records import RecordError
-from burraco.server.identity import TokenError
 from burraco.server.storage import repository as repo
 
 KEEP = 200
@@ -133,7 +132,7 @@ def install_analysis(app: FastAPI, jobs: AnalysisJobs | None = None) -> Analysis
         info = await hub.read(lambda conn: repo.table_info(conn, table_id))
         if info is None:
             return error(404, "table_not_found", f"no table {table_id!r}")
-        if not info["public"] and not _allowed(hub, table_id, token):
+        if not info["public"] and not hub.tokens.opens(token, table_id):
             return error(403, "watch_token_required",
                          "this table is private: add ?token= (its watch or a seat token)")
         hands = await hub.read(lambda conn: repo.hand_rows(conn, table_id))
@@ -173,14 +172,3 @@ def install_analysis(app: FastAPI, jobs: AnalysisJobs | None = None) -> Analysis
 
     return jobs
 
-
-def _allowed(hub: Any, table_id: str, token: str | None) -> bool:
-    if not token:
-        return False
-    for check in (hub.tokens.check_watch, hub.tokens.seat_of):
-        try:
-            check(token, table_id)
-            return True
-        except TokenError:
-            pass
-    return False

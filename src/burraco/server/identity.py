@@ -126,3 +126,15 @@ class Signer:
         (table,) = self._open(token, "w", 1)
         if table != table_id:
             raise TokenError("watch token: issued for another table")
+
+    def opens(self, token: str | None, table_id: str) -> bool:
+        """Whether ``token`` (a watch or seat token) opens ``table_id``'s private pages."""
+        if not token:
+            return False
+        for check in (self.check_watch, self.seat_of):
+            try:
+                check(token, table_id)
+                return True
+            except TokenError:
+                pass
+        return False
