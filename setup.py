@@ -1,4 +1,5 @@
-"""Build hook: ``BURRACO_COMPILE=1`` compiles the rules engine with mypyc.
+"""Build hook: ``BURRACO_COMPILE=1`` compiles the rules engine (and the environment's hot
+path) with mypyc: the modules listed in ``scripts/compiled-modules.txt``.
 
 Everything else is declared in pyproject.toml.  Without the variable the package is the pure
 Python one (what ``pip install`` and ``pip install -e`` give); with it, the wheel also holds the
@@ -8,6 +9,7 @@ that has it: ``scripts/build-compiled``.
 """
 
 import os
+from pathlib import Path
 
 from setuptools import setup
 
@@ -15,6 +17,9 @@ ext_modules = []
 if os.environ.get("BURRACO_COMPILE") == "1":
     from mypyc.build import mypycify
 
-    ext_modules = mypycify(["src/burraco/engine"], opt_level="3")
+    listed = Path(__file__).parent / "scripts" / "compiled-modules.txt"
+    modules = [line.strip() for line in listed.read_text().splitlines()
+               if line.strip() and not line.startswith("#")]
+    ext_modules = mypycify([f"src/{m}" for m in modules], opt_level="3")
 
 setup(ext_modules=ext_modules)

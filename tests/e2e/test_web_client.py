@@ -102,7 +102,9 @@ def click_card(page: Any, cid: str) -> None:
 
 
 def drag(page: Any, source: Any, target: Any, *, at_left: bool = False) -> None:
-    """A real pointer drag: press, move in steps, release."""
+    """A real pointer drag: press, move in steps, release (once no card is still flying)."""
+    page.wait_for_function(
+        "() => document.getAnimations().every((a) => a.playState !== 'running')")
     a = source.bounding_box()
     b = target.bounding_box()
     assert a and b, "drag source or target not on the page"
@@ -410,6 +412,7 @@ def test_two_people_at_one_table_see_only_their_own_cards(
             page.click("[data-lang=en]")
             assert toast.text_content() == "A meld needs at least three cards"
             toast.click()
+            page.click("button[data-action=clear]")  # a refusal keeps the selection
             if page is bice:
                 page.click("[data-lang=it]")
             face = [a for a in legal_actions(page) if a.startswith("discard ")][-1].split()[1]

@@ -17,6 +17,15 @@ def test_the_engine_build_is_the_one_asked_for() -> None:
     assert engine_compiled() == expected
 
 
+def test_the_environment_hot_path_is_compiled_with_the_engine() -> None:
+    """scripts/compiled-modules.txt lists the environment's masks and observations too."""
+    pytest.importorskip("numpy")
+    from burraco.env import masks, observation
+
+    for module in (masks, observation):
+        assert (module.__file__ or "").endswith(".py") != engine_compiled(), module.__name__
+
+
 @pytest.mark.skipif(not engine_compiled(), reason="the pure-Python engine is in use")
 def test_compiled_engine_plays_a_hand_like_the_sources() -> None:
     import random

@@ -20,7 +20,7 @@ from burraco.engine import HandState, legal_actions, parse_action
 from burraco.engine.cards import card_face, parse_faces
 from burraco.engine.deal import Deal, ids_from_faces
 from burraco.engine.rules import FIBUR, PRESETS
-from burraco.env import catalog
+from burraco.env import catalog, masks
 from burraco.env.catalog import ATTACH_HAND, action_id, action_of
 
 SCALE = max(1, int(os.environ.get("BURRACO_ENV_HANDS", "1")))  # more hands: BURRACO_ENV_HANDS=10
@@ -32,7 +32,7 @@ def check_state(state: HandState, kinds: Counter[str], slots: Counter[int]) -> N
     packs = state.rules.packs
     ids = [action_id(a, hand, packs) for a in legal]
     assert len(set(ids)) == len(ids), "two legal actions share an id"
-    mask = catalog.action_mask(state)
+    mask = masks.action_mask(state)
     assert mask.dtype == np.int8 and mask.shape == (catalog.size(packs),)
     assert set(np.flatnonzero(mask).tolist()) == set(ids)
     for i, action in zip(ids, legal, strict=True):
@@ -55,7 +55,7 @@ def test_the_mask_is_the_legal_actions_in_random_states(players: int) -> None:
             seed = 100 * k + (7 if policy == "melder" else 0) + players + 1000 * repeat
             for state in states_of_hand(seed, players, rules, policy):
                 if state.is_over:
-                    assert not catalog.legal_ids(state)
+                    assert not masks.legal_ids(state)
                     break
                 check_state(state, kinds, slots)
                 modes[state.mode] += 1
@@ -90,6 +90,6 @@ def test_the_whole_hand_attachment_has_an_id() -> None:
     assert whole in legal
     assert action_id(whole) == ATTACH_HAND
     check_state(state, Counter(), Counter())
-    mask = catalog.action_mask(state)
+    mask = masks.action_mask(state)
     assert mask[ATTACH_HAND] == 1 and mask[ATTACH_HAND + 1] == 0
     assert catalog.describe(ATTACH_HAND) == "attach 1 *"

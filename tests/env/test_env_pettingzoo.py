@@ -15,7 +15,7 @@ from burraco.engine.result import hand_result
 from burraco.engine.rules import Rules
 from burraco.engine.state import HandState
 from burraco.engine.views import view
-from burraco.env import burraco_v0, catalog
+from burraco.env import burraco_v0, catalog, masks
 
 
 def _play(env: burraco_v0.raw_env, rng: random.Random, *,
@@ -161,10 +161,10 @@ def test_search_shares_the_bots_sampler() -> None:
     mine = env.encode(sample, seat)
     assert np.array_equal(real["observation"], mine["observation"])
     assert np.array_equal(real["action_mask"], mine["action_mask"])
-    assert set(catalog.legal_ids(sample)) == set(np.flatnonzero(real["action_mask"]))
+    assert set(masks.legal_ids(sample)) == set(np.flatnonzero(real["action_mask"]))
     # a rollout on the sample to the end of the hand
     while not sample.is_over:
-        sample.apply_in_place(rng.choice(list(catalog.legal_ids(sample).values())))
+        sample.apply_in_place(rng.choice(list(masks.legal_ids(sample).values())))
     assert len(hand_result(sample).totals) == 2
 
 

@@ -116,10 +116,14 @@ PAGE_ROUTES = [
     ("POST", "/tournaments/"), ("POST", "/tournaments/{tid}/pairs"),
     ("POST", "/tournaments/{tid}/rounds"), ("POST", "/tournaments/{tid}/results"),
     ("POST", "/tournaments/{tid}/online"),
+    ("GET", "/tournaments/{tid}/screen"), ("GET", "/tournaments/{tid}/screen.json"),
+    ("GET", "/tournaments/{tid}/table/1-1-ns-AAAAAAAAAAAAAAAAAAAAAA"),
+    ("POST", "/tournaments/{tid}/table/1-1-ew-AAAAAAAAAAAAAAAAAAAAAA"),
+    ("POST", "/tournaments/{tid}/clock"), ("POST", "/tournaments/{tid}/clock/time"),
 ]
 FORM_FIELDS = ["name", "schedule", "hands", "kind", "duplicate", "vp_table", "tie_breaks",
                "pairs", "round", "table", "ns_mp", "ew_mp", "hands_detail", "bots", "key",
-               "refresh", "bot_delay", "seating", "seed"]
+               "refresh", "bot_delay", "seating", "seed", "minutes", "lang", "h1_ns", "h1_ew"]
 
 
 @pytest.fixture(scope="module")

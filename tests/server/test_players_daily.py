@@ -119,3 +119,12 @@ def test_the_reveal_at_day_close_opens_the_commitments() -> None:
     assert not daily.may_release(f"daily:{day}:2", daily.closes_at(day) - 1)
     assert daily.may_release(f"daily:{day}:2", daily.closes_at(day))
     assert daily.may_release("some-tournament-round", 0)
+
+
+def test_a_day_no_calendar_has_is_refused_with_its_field(server: ServerProcess) -> None:
+    """``2026-13-45`` and year 0 pass the pattern: they get 422 naming ``day``, not a 500."""
+    for day in ("2026-13-45", "0000-01-01", "9999-12-31"):
+        for path in ("/api/daily", "/api/daily/2/board"):
+            r = server.http.get(path, params={"day": day})
+            assert r.status_code == 422, (path, day, r.text)
+            assert r.json()["code"] == "bad_request" and r.json()["field"] == "day"

@@ -46,7 +46,7 @@ def test_a_finished_hand_is_analysed_in_the_background_with_progress(
     ada = analysis_server.guest("Ada")
     table_id = _finished_table(analysis_server, ada)
     url = f"/api/web/tables/{table_id}/hands/1/analysis"
-    assert analysis_server.http.get(url, params={"seat": 0}).json()["error"] == "not_started"
+    assert analysis_server.http.get(url, params={"seat": 0}).json()["code"] == "not_started"
     started = analysis_server.http.post(url, params={"seat": 0})
     assert started.status_code == 202
     job = started.json()
@@ -78,7 +78,7 @@ def test_analysis_requests_that_cannot_be_served_say_why(
     bad_seat = analysis_server.http.post(f"{base}/1/analysis", params={"seat": 3})
     assert bad_seat.status_code == 422 and "seat 3" in bad_seat.json()["detail"]
     not_over = analysis_server.http.post(f"{base}/2/analysis", params={"seat": 0})
-    assert not_over.status_code == 404 and not_over.json()["error"] == "hand_not_over"
+    assert not_over.status_code == 404 and not_over.json()["code"] == "hand_not_over"
     private = _finished_table(analysis_server, ada, public=False)
     refused = analysis_server.http.post(f"/api/web/tables/{private}/hands/1/analysis",
                                         params={"seat": 0})

@@ -100,3 +100,31 @@ def test_web_table_links_survive_the_upgrade_to_rooms(tmp_path: Path) -> None:
             3: [{"room": 0, "server_table": "web-3", "seats": {}}]}
     finally:
         director.close()
+
+
+def test_the_evenings_changes_and_members_round_trip(director: Director) -> None:
+    """Migration t0005: withdrawals, penalties, options and members are stored and read back."""
+    from burraco.tournament import changes
+    from burraco.tournament.members import members, save_member
+
+    tid = director.create(Settings("Serata", schedule=Schedule.parse("mitchell:3")))
+    director.register_all(tid, [(f"P{n}", []) for n in range(1, 7)])
+    director.start_round(tid)
+    for table in (1, 2, 3):
+        director.record(tid, 1, table, 600, 400)
+    director.evening(tid, lambda t: changes.withdraw(t, 5, "reseat"))
+    director.evening(tid, lambda t: changes.penalise(t, 1, vp=2, mp=50, reason="ritardo",
+                                                     round_number=1))
+    director.evening(tid, lambda t: changes.set_line_rankings(t, True))
+    director.evening(tid, lambda t: changes.set_prizes(t, "overall:2,NS:1"))
+    evening = director.load(tid).evening
+    assert evening.withdrawals == (changes.Withdrawal(5, 2, "reseat"),)
+    assert evening.penalties == (changes.Penalty(1, 2, 50, "ritardo", 1),)
+    assert evening.line_rankings and [str(p) for p in evening.prizes] == ["overall:2", "NS:1"]
+    assert 5 not in {p for t in director.start_round(tid).tables for p in t.pairs()}
+    with director.engine.begin() as conn:
+        save_member(conn, "A-7", "Anna Verdi", "Senior")
+        save_member(conn, "A-7", "Anna Verdi", "Open")  # the number is the key: updated
+    with director.engine.connect() as conn:
+        assert [m.to_dict() for m in members(conn)] == [
+            {"number": "A-7", "name": "Anna Verdi", "category": "Open", "account": None}]

@@ -12,7 +12,14 @@ const here = dirname(fileURLToPath(import.meta.url));
 const out = join(here, "..", "public", "cards");
 const pkg = join(here, "..", "node_modules", "@letele", "playing-cards", "package.json");
 const stamp = join(out, ".rendered");
+const { backSvg, BACKS } = await import("./card-backs.mjs");
+/** Our own backs over the package's plain ones (cheap: written on every build). */
+function writeBacks() {
+  mkdirSync(out, { recursive: true });
+  for (const name of BACKS) writeFileSync(join(out, `${name}.svg`), backSvg(name));
+}
 if (existsSync(stamp) && statSync(stamp).mtimeMs >= statSync(pkg).mtimeMs && !process.argv.includes("--force")) {
+  writeBacks();
   process.exit(0);
 }
 
@@ -52,5 +59,6 @@ for (const [name, Component] of Object.entries(deck)) {
   count += 1;
 }
 if (count !== 56) throw new Error(`expected 56 cards (52 faces, 2 jokers, 2 backs), got ${count}`);
+writeBacks();
 writeFileSync(stamp, new Date().toISOString() + "\n");
 console.log(`rendered ${count} card SVGs into ${out}`);

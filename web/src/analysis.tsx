@@ -40,7 +40,7 @@ async function analysisCall(method: "GET" | "POST", tableId: string, hand: numbe
     throw new ApiError(0, "network", "network");
   }
   const data = await response.json();
-  if (!response.ok) throw new ApiError(response.status, data.error ?? "error", data.detail ?? "");
+  if (!response.ok) throw new ApiError(response.status, data.code ?? "error", data.detail ?? "");
   return data as AnalysisJob;
 }
 

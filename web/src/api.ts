@@ -28,7 +28,7 @@ function authHeaders(): Record<string, string> {
   return guest ? { authorization: `Bearer ${guest.token}` } : {};
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -95,6 +95,8 @@ export interface TableConfig {
   grace_seconds: number;
   standin: string;
   bot_delay: number;
+  /** the first-hand tutorial's table (a fixed deal) */
+  tutorial?: boolean;
 }
 
 export interface Presence {

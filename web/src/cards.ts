@@ -54,9 +54,13 @@ export function packOf(id: number): number {
   return Math.floor(id / CARDS_PER_PACK);
 }
 
-/** The image of a face; the id picks which of a pack's two jokers is drawn. */
-export function faceImage(face: string, id?: number): string {
+/**
+ * The image of a face; the id picks which of a pack's two jokers is drawn. The four-colour
+ * deck draws diamonds blue and clubs green (`/cards/4c/`, made at build time).
+ */
+export function faceImage(face: string, id?: number, fourColour = false): string {
   if (face === JOKER) return `/cards/JK${id !== undefined && id % CARDS_PER_PACK === 53 ? 2 : 1}.svg`;
+  if (fourColour && (face.endsWith("D") || face.endsWith("C"))) return `/cards/4c/${face}.svg`;
   return `/cards/${face}.svg`;
 }
 

@@ -1,16 +1,20 @@
 /** Small shared pieces: a card, a card back, the language switch, a dialog. */
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef } from "preact/hooks";
+import { cardSpoken } from "./a11y/spoken";
 import { backImage, cardLabel, faceImage, parseCard } from "./cards";
+import { pref } from "./feedback/prefs";
+import { OfflineBanner } from "./pwa/offline";
 import { LANGS, setLang, t, useLang } from "./i18n";
 
-export function CardFace(props: { text: string; id?: number; small?: boolean; class?: string }) {
+/** A card's picture; ``flip`` names it for the card flights (feedback/flip.ts) in ``zone``. */
+export function CardFace(props: { text: string; id?: number; small?: boolean; class?: string; flip?: string; zone?: string }) {
   const card = parseCard(props.text);
   const label = cardLabel(card.face) + (card.role ? ` (= ${cardLabel(card.role)})` : "");
   return (
     <span class={`card-face ${props.small ? "small" : ""} ${props.class ?? ""}`} data-card={card.face}
-      title={label}>
-      <img src={faceImage(card.face, props.id)} alt={label} draggable={false} />
+      title={label} data-flip={props.flip} data-flip-face={props.flip ? card.face : undefined} data-flip-zone={props.zone}>
+      <img src={faceImage(card.face, props.id, pref("fourColour"))} alt={cardSpoken(props.text)} draggable={false} />
       {card.role && <span class="role">{cardLabel(card.role)}</span>}
     </span>
   );
@@ -41,7 +45,10 @@ export function LangSwitch() {
 export function Dialog(props: { title: string; children: ComponentChildren; onClose?: () => void; class?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    ref.current?.querySelector<HTMLElement>("button, [href], input")?.focus();
+    // focus the dialog itself, at its top: focusing its first button would scroll a long
+    // dialog (the score) down to where that button sits
+    ref.current?.focus({ preventScroll: true });
+    if (ref.current) ref.current.scrollTop = 0;
     const key = (e: KeyboardEvent) => {
       if (e.key === "Escape" && props.onClose) props.onClose();
     };
@@ -50,17 +57,26 @@ export function Dialog(props: { title: string; children: ComponentChildren; onCl
   }, []);
   return (
     <div class="overlay">
-      <div class={`dialog ${props.class ?? ""}`} role="dialog" aria-modal="true" aria-label={props.title} ref={ref}>
-        <h2>{props.title}</h2>
+      <div class={`dialog ${props.class ?? ""}`} role="dialog" aria-modal="true" aria-label={props.title} ref={ref}
+        tabIndex={-1}>
+        <div class="dialog-head">
+          <h2>{props.title}</h2>
+          {props.onClose && (
+            <button type="button" class="close" data-testid="dialog-close" aria-label={t("dialog.close")}
+              title={t("dialog.close")} onClick={props.onClose}>×</button>
+          )}
+        </div>
         {props.children}
       </div>
     </div>
   );
 }
 
-export function Header(props: { children?: ComponentChildren }) {
+/** The top bar of every page, and under it the offline banner (``socketDown``: a table's link is down). */
+export function Header(props: { children?: ComponentChildren; socketDown?: boolean }) {
   useLang();
   return (
+    <>
     <header class="top">
       <a class="brand" href="/" onClick={navigate}>
         <img src="/cards/B2.svg" alt="" /> {t("app.title")}
@@ -68,6 +84,8 @@ export function Header(props: { children?: ComponentChildren }) {
       <div class="top-middle">{props.children}</div>
       <LangSwitch />
     </header>
+    <OfflineBanner socketDown={props.socketDown} />
+    </>
   );
 }
 

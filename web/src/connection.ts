@@ -3,11 +3,15 @@
  * with their acks and rejects, and reconnection with the last version seen.
  *
  * The server's `sync` (built from the engine's view for this seat) is the truth the page
- * shows; events update the version at once, feed the move log and the hand-end score, and
- * ask for a fresh sync, so the page never has to re-implement the engine's rules.
+ * shows; events update the version at once and feed the move log and the hand-end score.
+ * With protocol 2 (deltas.ts) each command's last event frame carries what changed in that
+ * view, so the page stays current without asking; a sync is asked for only after a gap or a
+ * replayed catch-up (and after every event when the server speaks protocol 1 only).
  */
 import type { HandResult, Presence, TableConfig } from "./api";
 import { rememberCommitment } from "./api";
+import { applyDelta, PROTOCOL, type Delta } from "./deltas";
+import { logFromMoves } from "./table/movelog";
 
 export interface HandView {
   seat: number | null;
@@ -37,6 +41,9 @@ export interface HandView {
   revealed: string[][];
   number: number;
   commitment: string;
+  pile_count?: number;
+  /** Protocol 2: each side's melds and burraco bonuses so far, scored by the engine. */
+  table_score?: { melds: number; bonuses: number; total: number }[];
 }
 
 export interface MatchInfo {
@@ -109,6 +116,12 @@ export interface TableState {
   matchOver: MatchOver | null;
   rejected: (Refusal & { at: number }) | null;
   pending: string | null;
+  /** The protocol the server serves this connection (hello_ok; 1 when it does not say). */
+  protocol: number;
+  /** A sync is on its way: deltas would apply to an old state, so they wait for it. */
+  resync: boolean;
+  /** A replayed catch-up ends at this version; then a sync brings the view up to date. */
+  replayTo: number | null;
 }
 
 export interface Credentials {
@@ -138,6 +151,7 @@ export function initialState(): TableState {
     link: "connecting", refused: null, seat: null, nickname: null, version: 0, synced: -1,
     config: null, status: "waiting", seats: [], match: null, hand: null, clock: null,
     legal: null, log: [], handEnded: null, matchOver: null, rejected: null, pending: null,
+    protocol: 1, resync: false, replayTo: null,
   };
 }
 
@@ -147,37 +161,54 @@ export function initialState(): TableState {
  */
 export function reduce(state: TableState, message: Record<string, any>): [TableState, boolean] {
   if ("v" in message && !("t" in message)) {
-    const next = { ...state, version: message.v as number };
+    let next = { ...state, version: message.v as number };
+    let wantSync = true;
+    if (state.protocol >= 2) {
+      const gap = message.v !== state.version + 1;
+      const delta = message.d as Delta | undefined;
+      if (delta && !gap && !state.resync && state.synced >= 0) {
+        next = { ...applyDelta(next, delta), synced: message.v };
+      }
+      const replayed = state.replayTo !== null && message.v >= state.replayTo;
+      if (replayed) next.replayTo = null;
+      wantSync = gap || replayed;
+      if (wantSync) next.resync = true;
+    }
     const event = message.e as Record<string, any> | undefined;
-    if (!event) return [next, true];
+    if (!event) return [next, wantSync];
     const line: LogLine = { v: message.v, type: event.type, seat: event.seat ?? null, data: event };
     next.log = [...state.log.slice(-(LOG_LIMIT - 1)), line];
     if (event.type === "HandEnded") {
       next.handEnded = {
         number: event.number, result: event.result, totals: event.totals, redeal: event.redeal,
         scores: event.scores, reveal: event.reveal,
-        melds: state.hand?.melds ?? [], side_of: state.hand?.side_of ?? [],
+        melds: next.hand?.melds ?? [], side_of: next.hand?.side_of ?? [],
       };
-      if (state.match) next.match = { ...state.match, scores: event.scores };
+      if (next.match) next.match = { ...next.match, scores: event.scores };
     } else if (event.type === "MatchOver") {
       next.matchOver = { winner: event.winner, scores: event.scores, vp: event.vp, hands: event.hands };
       next.status = "finished";
     } else if (event.type === "HandStarted") {
       next.status = "playing";
     }
-    return [next, true];
+    return [next, wantSync];
   }
   switch (message.t) {
     case "hello_ok":
       return [{ ...state, link: "open", seat: message.seat, nickname: message.nickname ?? null,
-        version: message.catch_up === "none" ? message.version : state.version }, false];
+        version: message.catch_up === "none" ? message.version : state.version,
+        protocol: typeof message.protocol === "number" ? message.protocol : 1,
+        resync: message.catch_up === "sync",
+        replayTo: message.catch_up === "replay" ? message.version : null }, false];
     case "sync": {
       const hand = message.hand as HandView | null;
       return [{
-        ...state, version: message.version, synced: message.version, seat: message.seat,
+        ...state, version: message.version, synced: message.version, seat: message.seat, resync: false,
         config: message.table.config, status: message.status, seats: message.seats,
         match: message.match, hand, clock: message.clock,
         matchOver: state.matchOver,
+        // a page that joined mid-hand starts its log from the moves the sync carries
+        log: state.log.length === 0 && hand ? logFromMoves(hand) : state.log,
       }, false];
     }
     case "legal":
@@ -193,7 +224,9 @@ export function reduce(state: TableState, message: Record<string, any>): [TableS
       const mine = message.id !== null && message.id === state.pending;
       const next = { ...state, rejected: refusal, pending: mine ? null : state.pending };
       if (message.id === null && state.link !== "open") next.refused = refusal;
-      return [next, message.code === "stale_version"];
+      const stale = message.code === "stale_version";
+      if (stale) next.resync = true;
+      return [next, stale];
     }
     default:
       return [state, false];
@@ -206,6 +239,7 @@ export class TableConnection {
   state: TableState = initialState();
   private socket: SocketLike | null = null;
   private listeners = new Set<() => void>();
+  private frameListeners = new Set<(message: Record<string, any>) => void>();
   private syncTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private retries = 0;
@@ -221,6 +255,17 @@ export class TableConnection {
   subscribe(fn: () => void): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
+  }
+
+  /** Every frame as it arrives, for the table's extras (quick messages, the rematch). */
+  onFrame(fn: (message: Record<string, any>) => void): () => void {
+    this.frameListeners.add(fn);
+    return () => this.frameListeners.delete(fn);
+  }
+
+  /** Send a message that is not a command (no id, no ack): a quick message. */
+  send(message: Record<string, unknown>): boolean {
+    return this.sendRaw(message);
   }
 
   private set(next: TableState): void {
@@ -239,7 +284,7 @@ export class TableConnection {
     const socket = this.makeSocket(this.url());
     this.socket = socket;
     socket.onopen = () => {
-      const hello: Record<string, unknown> = { t: "hello", legal: true };
+      const hello: Record<string, unknown> = { t: "hello", legal: true, protocol: PROTOCOL };
       const { seat, seatToken, guest, watchToken } = this.creds;
       if (seat !== null) {
         hello.seat = seat;
@@ -274,6 +319,7 @@ export class TableConnection {
     }
     const [next, wantSync] = reduce(this.state, message);
     this.set(next);
+    this.frameListeners.forEach((fn) => fn(message));
     if (wantSync) this.requestSync();
   }
 

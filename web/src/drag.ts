@@ -3,7 +3,10 @@
  * than a few pixels becomes a drag: a ghost of the element follows the pointer, the drop
  * target under it (the nearest element with `data-drop`) is highlighted, and on release the
  * callback gets that target. A press that does not move stays a click, so every drag has a
- * click (and keyboard) equivalent in the page.
+ * click (and keyboard) equivalent in the page. With `onTap`, such a press is a tap on the
+ * element pressed, even when the page moved it away before the release: a frame that re-lays
+ * the table between press and release would otherwise send the click to a parent, and the
+ * tap would be lost.
  */
 
 const THRESHOLD = 6;
@@ -16,6 +19,16 @@ export interface DropInfo {
   y: number;
 }
 
+/** The click that the browser sends after a press handled here is not a second press. */
+function swallowNextClick(): void {
+  const swallow = (c: Event) => {
+    c.stopPropagation();
+    c.preventDefault();
+  };
+  window.addEventListener("click", swallow, { capture: true, once: true });
+  setTimeout(() => window.removeEventListener("click", swallow, { capture: true }), 0);
+}
+
 function dropTargetAt(x: number, y: number): HTMLElement | null {
   const hit = document.elementFromPoint(x, y);
   return hit instanceof HTMLElement ? (hit.closest("[data-drop]") as HTMLElement | null) : null;
@@ -24,7 +37,7 @@ function dropTargetAt(x: number, y: number): HTMLElement | null {
 export function startDrag(
   ev: PointerEvent,
   onDrop: (drop: DropInfo) => void,
-  opts: { label?: string } = {},
+  opts: { label?: string; onTap?: () => void } = {},
 ): void {
   if (ev.button !== 0 || !(ev.currentTarget instanceof HTMLElement)) return;
   const source = ev.currentTarget;
@@ -64,18 +77,19 @@ export function startDrag(
     window.removeEventListener("pointermove", move);
     window.removeEventListener("pointerup", up);
     window.removeEventListener("pointercancel", cancel);
-    if (!ghost) return;
+    if (!ghost) {
+      if (!cancelled && opts.onTap) {
+        swallowNextClick();
+        opts.onTap();
+      }
+      return;
+    }
     ghost.remove();
     document.body.classList.remove("dragging");
     source.classList.remove("drag-source");
     over?.classList.remove("drop-over");
     // the click that follows a drag is not a click
-    const swallow = (c: Event) => {
-      c.stopPropagation();
-      c.preventDefault();
-    };
-    window.addEventListener("click", swallow, { capture: true, once: true });
-    setTimeout(() => window.removeEventListener("click", swallow, { capture: true }), 0);
+    swallowNextClick();
     if (cancelled) return;
     const target = dropTargetAt(e.clientX, e.clientY);
     onDrop({ target: target?.dataset.drop ?? null, element: target, x: e.clientX, y: e.clientY });

@@ -1,14 +1,16 @@
 /** The lobby: a nickname, a quick game against bots, creating a table, the open tables, replays. */
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import {
   ApiError, checkedGuest, createTable, formOptions, keptTable, keptTableIds, listTables, newGuest, savedGuest,
   seatToken, updateKept, type CreatedTable, type FormOptions, type GuestInfo, type TableRequest,
   type TableSummary,
 } from "./api";
 import { CardFace, Dialog, go, Header, navigate } from "./components";
+import { LobbyHelp } from "./help/LobbyHelp";
 import { prefetchPad } from "./padloader";
-import { choiceLabel, optionLabel, presetNote, reasonText, t, useLang, type Key } from "./i18n";
+import { choiceLabel, lang, optionLabel, presetNote, reasonText, t, useLang, type Key } from "./i18n";
 import { AccountPanel, BotRatings, DailyPanel, isAccount, pt } from "./players";
+import { keptSummaries, LOBBY_POLL_MS } from "./mytables";
 
 export function errorText(err: unknown): string {
   if (err instanceof ApiError) {
@@ -216,7 +218,7 @@ function CreateForm(props: { opts: FormOptions; onCreated: (c: CreatedTable, min
         {Array.from({ length: form.players }, (_, i) => (
           <div class="seat-row" data-seat={i}>
             <span class="seat-name">{t("create.seat", { n: i + 1 })}</span>
-            <select name={`seat${i}`} value={form.kinds[i]} onChange={(e) => {
+            <select name={`seat${i}`} value={form.kinds[i]} aria-label={t("create.seat", { n: i + 1 })} onChange={(e) => {
               const kinds = [...form.kinds];
               kinds[i] = (e.target as HTMLSelectElement).value as "human" | "bot";
               set({ kinds });
@@ -380,7 +382,7 @@ function TableRow(props: { table: TableSummary; guest: GuestInfo | null; onError
             return (
               <span class={`seat-chip ${open ? "open" : ""}`}>
                 {t("seat.name", { n: i + 1 })}: {seatLabel(table, i)}
-                {open && props.guest && table.status !== "finished" && (
+                {open && props.guest && table.status !== "finished" && table.config.public && (
                   <button type="button" data-sit={i} onClick={() => sit(i)}>{t("tables.sit", { n: i + 1 })}</button>
                 )}
               </span>
@@ -389,8 +391,8 @@ function TableRow(props: { table: TableSummary; guest: GuestInfo | null; onError
         </div>
       </div>
       <div class="table-actions">
-        {mineAt.length > 0 && <a class="button primary" href={`/play/${table.id}`} onClick={navigate}>{t("tables.open")}</a>}
-        {mineAt.length === 0 && <a class="button" href={`/play/${table.id}`} onClick={navigate}>{t("tables.watch")}</a>}
+        {mineAt.length > 0 && table.status !== "finished" && <a class="button primary" href={`/play/${table.id}`} onClick={navigate}>{t("tables.open")}</a>}
+        {mineAt.length === 0 && table.status !== "finished" && <a class="button" href={`/play/${table.id}`} onClick={navigate}>{t("tables.watch")}</a>}
         <a class="button" href={`/replay/${table.id}`} onClick={navigate}>{t("tables.replay")}</a>
       </div>
     </li>
@@ -408,13 +410,18 @@ export function Lobby() {
   const [quickLevel, setQuickLevel] = useState("basic");
   const [busy, setBusy] = useState(false);
 
-  const refresh = () => listTables().then((r) => setTables(r.tables)).catch((err) => setError(errorText(err)));
+  const [mine, setMine] = useState<TableSummary[]>([]);
+  const refresh = () => listTables().then(async (r) => {
+    setTables(r.tables);
+    setMine(await keptSummaries(keptTableIds(), new Set(r.tables.map((x) => x.id))));
+  }).catch((err) => setError(errorText(err)));
   useEffect(() => {
     checkedGuest().then(setGuest);
     formOptions().then(setOpts).catch((err) => setError(errorText(err)));
     refresh();
     prefetchPad();
-    const timer = setInterval(refresh, 10000);
+    // new public tables show by themselves; a hidden tab does not poll
+    const timer = setInterval(() => document.visibilityState !== "hidden" && refresh(), LOBBY_POLL_MS);
     return () => clearInterval(timer);
   }, []);
 
@@ -437,11 +444,9 @@ export function Lobby() {
     }
   };
 
-  const kept = useMemo(() => keptTableIds(), [tables]);
-  const listed = new Set((tables ?? []).map((x) => x.id));
   const open = (tables ?? []).filter((x) => x.status !== "finished");
-  const finished = (tables ?? []).filter((x) => x.status === "finished");
-  const privateMine = kept.filter((id) => !listed.has(id)).slice(0, 8);
+  const privateMine = mine.filter((x) => x.status !== "finished");
+  const finished = [...(tables ?? []), ...mine].filter((x) => x.status === "finished");
 
   return (
     <div class="page lobby">
@@ -455,6 +460,8 @@ export function Lobby() {
           <p>{t("app.tagline")}</p>
         </section>
         <p class="pad-link"><a class="button" href="/pad/" onClick={navigate}>{t("pad.link")}</a> {t("pad.linkText")}</p>
+        <LobbyHelp />
+        <p class="pad-link"><a class="button" href={`/tournaments/?lang=${lang()}`} id="tournaments-link">{t("tournaments.link")}</a> {t("tournaments.linkText")}</p>
         {error && <p class="error" role="alert">{error}</p>}
         <AccountPanel guest={guest} onChange={(g) => { setGuest(g); setRenaming(false); }} />
         {isAccount(guest) && <DailyPanel key={guest?.token} />}
@@ -501,16 +508,8 @@ export function Lobby() {
           {privateMine.length > 0 && (
             <>
               <h3>{t("tables.mine")}</h3>
-              <ul class="tables">
-                {privateMine.map((id) => (
-                  <li class="table-row" data-table={id}>
-                    <code>{id}</code>
-                    <div class="table-actions">
-                      <a class="button" href={`/play/${id}`} onClick={navigate}>{t("tables.open")}</a>
-                      <a class="button" href={`/replay/${id}`} onClick={navigate}>{t("tables.replay")}</a>
-                    </div>
-                  </li>
-                ))}
+              <ul class="tables" data-testid="my-tables">
+                {privateMine.map((x) => <TableRow table={x} guest={guest} onError={setError} />)}
               </ul>
             </>
           )}

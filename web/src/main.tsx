@@ -7,7 +7,11 @@ import { LeaderboardPage, ProfilePage } from "./players";
 import { ReplayPage } from "./replay";
 import { route } from "./route";
 import { PadLoader } from "./padloader";
+import { HelpLoader } from "./help/loader";
 import { TablePage } from "./table";
+import { applyDeckClass } from "./feedback/prefs";
+import { registerServiceWorker } from "./pwa/register";
+import { NotFoundPage } from "./notfound";
 import "./style.css";
 
 
@@ -25,17 +29,24 @@ function App() {
   }, []);
   const current = route(location.pathname);
   useEffect(() => {
-    if (current.page === "profile" || current.page === "leaderboard") return; // they set their own
+    // they set their own (a table says in the title when it is the player's turn)
+    if (current.page === "profile" || current.page === "leaderboard" || current.page === "table"
+        || current.page === "help") return;
     document.title = current.page === "replay" ? `${t("replay.title")} · ${t("app.title")}`
-      : current.page === "pad" ? `${t("pad.link")} · ${t("app.title")}` : t("app.title");
+      : current.page === "pad" ? `${t("pad.link")} · ${t("app.title")}`
+      : current.page === "notfound" ? `${t("notFound.title")} · ${t("app.title")}` : t("app.title");
   });
   if (current.page === "table") return <TablePage key={path} id={current.id} />;
   if (current.page === "replay") return <ReplayPage key={path} id={current.id} />;
   if (current.page === "pad") return <PadLoader key={path} path={path} />;
   if (current.page === "profile") return <ProfilePage key={path} name={current.name} levelName={levelName} />;
   if (current.page === "leaderboard") return <LeaderboardPage key={path} />;
+  if (current.page === "help") return <HelpLoader />;
+  if (current.page === "notfound") return <NotFoundPage />;
   return <Lobby />;
 }
 
 document.documentElement.lang = lang();
+applyDeckClass();
+registerServiceWorker();
 render(<App />, document.getElementById("app")!);

@@ -45,6 +45,8 @@ const en = {
   "prof.abandoned": "Abandoned",
   "prof.recent": "Finished matches",
   "prof.none": "No finished match yet.",
+  "prof.tournaments": "Club tournaments",
+  "prof.place": "{rank} of {of} · {vp} VP",
   "prof.plot": "Rating over time",
   "prof.notFound": "No player of that name.",
   "prof.vs": "vs",
@@ -116,6 +118,8 @@ const it: Record<PKey, string> = {
   "prof.abandoned": "Abbandonate",
   "prof.recent": "Partite finite",
   "prof.none": "Ancora nessuna partita finita.",
+  "prof.tournaments": "Tornei del circolo",
+  "prof.place": "{rank}° su {of} · {vp} VP",
   "prof.plot": "Punteggio nel tempo",
   "prof.notFound": "Nessun giocatore con questo nome.",
   "prof.vs": "contro",
@@ -408,7 +412,9 @@ interface Stats { matches: number; won: number; hands: number; hands_won: number
   closings: number; pozzetti: number; abandoned: number; burraco: Record<string, number> }
 interface Profile { username: string; ratings: Record<string, Rating>; stats: Record<string, Stats>;
   recent: MatchEntry[]; history: Record<string, { at: number; rating: number; deviation: number }[]>;
-  wait: Wait | null }
+  wait: Wait | null; tournaments?: TournamentEntry[] }
+interface TournamentEntry { id: string; name: string; status: string; pair: number; pair_name: string;
+  rank: number; of: number; vp: number; played: number }
 
 function WhoLink(props: { who: Who; levelName: (l: string) => string }) {
   const { who } = props;
@@ -517,6 +523,22 @@ export function ProfilePage(props: { name: string; levelName: (l: string) => str
               )}
             </section>
           </>
+        )}
+        {profile && (profile.tournaments ?? []).length > 0 && (
+          <section class="panel">
+            <h2>{pt("prof.tournaments")}</h2>
+            <ul class="tables" data-testid="tournaments">
+              {(profile.tournaments ?? []).map((e) => (
+                <li class="table-row">
+                  <div>
+                    <a href={`/tournaments/${encodeURIComponent(e.id)}/standings`}><strong>{e.name}</strong></a>
+                    {" · "}{pt("prof.place", { rank: e.rank, of: e.of, vp: e.vp })}
+                    <div class="note">{e.pair} {e.pair_name}</div>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
         )}
         <p><a href="/" onClick={navigate} data-testid="to-lobby">{pt("nav.lobby")}</a>
           {" · "}<a href="/leaderboard" onClick={navigate}>{pt("acc.leaderboard")}</a></p>

@@ -171,5 +171,7 @@ export const CODE_TEXT: Record<string, { en: string; it: string }> = {
   rated_live: { en: "A rated match can be watched only once it is over.", it: "Una partita a punteggio si può guardare solo quando è finita." },
   private_table: { en: "A private table is joined by its invite link.", it: "A un tavolo privato si entra con il link d'invito." },
   duplicate_message: { en: "That command was already applied.", it: "Quel comando era già stato applicato." },
+  unknown_quick: { en: "That message is not one of the quick messages.", it: "Quel messaggio non è tra i messaggi rapidi." },
+  no_rematch: { en: "A rematch is offered to the match's players once it is over.", it: "La rivincita si offre ai giocatori della partita quando è finita." },
   hand_not_over: { en: "That hand is not over yet.", it: "Quella smazzata non è ancora finita." },
 };

@@ -242,15 +242,15 @@ function Frame(props: { replay: HandReplay; step: number; names: (seat: number) 
           <h4>{t("replay.stock")} <small>{cardCount(frame.stock.length)}</small></h4>
           <div class="row stock-row">{frame.stock.map(([c, cid]) => <CardFace text={c} id={cid} small />)}</div>
         </div>
-        <div>
+        {frame.pozzetti.some((p) => p.length > 0) && <div>
           <h4>{t("replay.pozzetti")}</h4>
-          {frame.pozzetti.map((p) => (
+          {frame.pozzetti.filter((p) => p.length > 0).map((p) => (
             <div class="row">
               <CardBack pack={p.length ? packOf(p[0][1]) : 0} small />
               {p.map(([c, cid]) => <CardFace text={c} id={cid} small />)}
             </div>
           ))}
-        </div>
+        </div>}
       </div>
     </section>
   );

@@ -1,5 +1,8 @@
 /** A table: the hand, the melds of both sides, stock, pile, pozzetti, players, score, dialogs. */
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
+import { Announcer } from "./a11y/announcer";
+import { keptActive, rovingTarget } from "./a11y/roving";
+import { cardSpoken } from "./a11y/spoken";
 import {
   checkedGuest, formOptions, keptTable, savedGuest, seatToken, updateKept, type FormOptions, type GuestInfo, type HandResult,
 } from "./api";
@@ -11,6 +14,18 @@ import { startDrag, type DropInfo } from "./drag";
 import { moveCard, reconcile, sortedIds } from "./handorder";
 import { cardCount, reasonText, t, useLang, type Key } from "./i18n";
 import { CopyLink, errorText, levelName, NicknameForm } from "./lobby";
+import { useTurnAlert } from "./feedback/alert";
+import { loadFresh, nextFresh, saveFresh, type TurnView } from "./feedback/fresh";
+import { TablePrefs } from "./feedback/TablePrefs";
+import { useFlights } from "./feedback/useFlights";
+import { Standing } from "./table/standing";
+import { RuleText } from "./help/RuleText";
+import { PlayAgain, QuickBar, QuickFeed, useCompany, type Company } from "./table/company";
+import { InviteNote, inviteOf } from "./table/invite";
+import { TutorialCoach } from "./table/tutorial";
+import { useHandFit } from "./table/handfit";
+import { scoreOrder } from "./table/scoreorder";
+import { BadLink, useNudge } from "./table/nudge";
 
 // --- who is who --------------------------------------------------------------------------
 
@@ -59,6 +74,7 @@ function credentialsFromUrl(id: string): void {
 
 export function TablePage({ id }: Props) {
   useLang();
+  const [invite] = useState(() => inviteOf(location.search)); // before the address is tidied
   const [guest, setGuest] = useState<GuestInfo | null>(savedGuest);
   const [checked, setChecked] = useState(false);
   const [generation, setGeneration] = useState(0);
@@ -98,12 +114,13 @@ export function TablePage({ id }: Props) {
     return (
       <div class="page">
         <Header />
-        <main><NicknameForm onDone={setGuest} /></main>
+        <main><InviteNote tableId={id} invite={invite} /><NicknameForm onDone={setGuest} /></main>
       </div>
     );
   }
   if (!conn) return <div class="page"><Header /></div>;
-  return <Table conn={conn} guest={guest} onSeated={() => setGeneration((g) => g + 1)} onGuest={setGuest} />;
+  return <Table conn={conn} guest={guest} onSeated={() => setGeneration((g) => g + 1)} onGuest={setGuest}
+    invite={invite} />;
 }
 
 function useNow(active: boolean): number {
@@ -116,9 +133,13 @@ function useNow(active: boolean): number {
   return now;
 }
 
-function Table(props: { conn: TableConnection; guest: GuestInfo | null; onSeated: () => void; onGuest: (g: GuestInfo) => void }) {
+function Table(props: {
+  conn: TableConnection; guest: GuestInfo | null; onSeated: () => void; onGuest: (g: GuestInfo) => void;
+  invite: { seat: number; token: string } | null;
+}) {
   const { conn } = props;
   const state = conn.state;
+  const company = useCompany(conn);
   const hand = state.hand;
   const me = state.seat;
   const now = useNow(Boolean(state.clock?.deadline_ms) || state.seats.some((s) => s.grace_deadline_ms));
@@ -160,26 +181,39 @@ function Table(props: { conn: TableConnection; guest: GuestInfo | null; onSeated
   const mySide = hand && me !== null ? hand.side_of[me] : null;
   const selectedFaces = [...selected].filter((cid) => faceOf.has(cid)).map((cid) => faceOf.get(cid)!);
   const legal = state.legal && state.legal.version === state.version ? state.legal : null;
+  const fresh = useFreshCards(conn.tableId, hand, me);
+  const hand_ = useHandFocus(shown);
+  useFlights(hand, state.log);
+  useTurnAlert(myTurn, t("feedback.titleTurn"), t("app.title"));
 
   const act = (action: string) => conn.act(action);
   const toggle = (cid: number) => {
-    const next = new Set(selected);
-    if (next.has(cid)) next.delete(cid);
-    else next.add(cid);
-    setSelected(next);
+    // from the latest selection: a tap's release may come after a re-render
+    setSelected((now) => {
+      const next = new Set(now);
+      if (next.has(cid)) next.delete(cid);
+      else next.add(cid);
+      return next;
+    });
   };
+  // the selection stays until the cards leave the hand: a refused meld can be fixed, not redone
   const meld = (faces = selectedFaces) => {
     if (faces.length) act(`meld ${faces.join(" ")}`);
-    setSelected(new Set());
   };
   const attach = (index: number, faces = selectedFaces) => {
     if (faces.length) act(`attach ${index + 1} ${faces.join(" ")}`);
-    setSelected(new Set());
   };
   const discard = (face: string) => {
     act(`discard ${face}`);
-    setSelected(new Set());
   };
+  useEffect(() => {
+    if (!myTurn && selected.size) setSelected(new Set());
+  }, [myTurn]);
+  const [nudge, say] = useNudge();
+  const [handRow, setHandRow] = useState<HTMLDivElement | null>(null);
+  const overlap = useHandFit(handRow, shown.length);
+  // one element, two users: the hand's focus keeper and the width fitting (a stable callback ref)
+  const handRef = useMemo(() => (el: HTMLDivElement | null) => { hand_.ref.current = el; setHandRow(el); }, []);
   const sort = (mode: SortMode) => {
     setSortMode(mode);
     setOrder(sortedIds(cards, mode));
@@ -198,6 +232,8 @@ function Table(props: { conn: TableConnection; guest: GuestInfo | null; onSeated
     if (!target) return;
     if (target === "pile") {
       if (canPlay) discard(faceOf.get(cid)!);
+      else if (canDraw) say("nudge.drawFirst");
+      else if (!myTurn) say("nudge.notYourTurn", { name: seatName(state, hand!.turn) });
     } else if (target === "newmeld") {
       if (canPlay) meld(dragged(cid));
     } else if (target.startsWith("meld:")) {
@@ -212,6 +248,13 @@ function Table(props: { conn: TableConnection; guest: GuestInfo | null; onSeated
       }
       setOrder(moveCard(shown, cid, to));
     }
+  };
+  const pileClicked = () => {
+    // why nothing happens, instead of a preview that hides the hint
+    if (!hand || me === null) return;
+    if (!myTurn) say("nudge.notYourTurn", { name: seatName(state, hand.turn) });
+    else if (canDraw) say("nudge.pileNotNow");
+    else if (canPlay) say("nudge.pickDiscard");
   };
   const dropDraw = (what: "draw" | "pickup") => (drop: DropInfo) => {
     if (drop.target?.startsWith("hand") && canDraw) act(what);
@@ -234,11 +277,7 @@ function Table(props: { conn: TableConnection; guest: GuestInfo | null; onSeated
   // --- rendering ---
   const banner = (() => {
     if (state.link === "connecting") return <p class="banner">{t("table.connecting")}</p>;
-    if (state.link === "reconnecting") return <p class="banner warn" role="status">{t("table.reconnecting")}</p>;
-    if (state.link === "refused") {
-      const r = state.refused!;
-      return <p class="banner error" role="alert">{t("table.refused", { reason: reasonText(r.code, r.reason) })}</p>;
-    }
+    if (state.link === "reconnecting") return null; // the header's offline banner says it
     return null;
   })();
 
@@ -249,12 +288,13 @@ function Table(props: { conn: TableConnection; guest: GuestInfo | null; onSeated
     <div class={`page table-page ${myTurn ? "my-turn" : ""}`} data-version={state.version} data-seat={me ?? ""}
       data-synced={state.synced} data-pending={busy ? "1" : ""} data-link={state.link}
       data-phase={hand?.phase ?? ""} data-turn={turnSeat ?? ""} data-status={state.status}>
-      <Header>
+      <Header socketDown={state.link === "reconnecting"}>
         <ScoreLine state={state} />
       </Header>
-      {banner}
+      {state.link === "refused" ? <BadLink reason={reasonText(state.refused!.code, state.refused!.reason)} /> : banner}
+      {state.status === "waiting" && <InviteNote tableId={conn.tableId} invite={props.invite} />}
       {seatError && <p class="banner error" role="alert">{seatError}</p>}
-      {state.status === "waiting" && (
+      {state.status === "waiting" && state.link !== "refused" && (
         <section class="panel waiting">
           <p>{t("table.waiting")}</p>
           {kept && Object.entries(kept.invites).filter(([s]) => !kept.seats[Number(s)]).map(([s, url]) =>
@@ -270,6 +310,11 @@ function Table(props: { conn: TableConnection; guest: GuestInfo | null; onSeated
         </section>
       )}
       <Players state={state} now={now} clockLeft={clockLeft} />
+      {hand && <Standing state={state} hand={hand} rules={rules} nameOf={(s) => seatName(state, s)} />}
+      <div class="company">
+        <QuickFeed company={company} me={me} name={(s) => seatName(state, s)} />
+        {state.link === "open" && <QuickBar conn={conn} state={state} company={company} name={(s) => seatName(state, s)} />}
+      </div>
       {hand && (
         <main class="board">
           <div class="melds-area them">
@@ -279,7 +324,7 @@ function Table(props: { conn: TableConnection; guest: GuestInfo | null; onSeated
           </div>
           <div class="center-row">
             <Stock hand={hand} canDraw={canDraw} onDraw={() => act("draw")} onDrop={dropDraw("draw")} />
-            <Pile hand={hand} open={pileOpen} setOpen={setPileOpen} canPickup={canDraw}
+            <Pile hand={hand} open={pileOpen} setOpen={setPileOpen} canPickup={canDraw} onIdle={pileClicked}
               onPickup={() => act("pickup")} onDrop={dropDraw("pickup")} canDiscard={canPlay && selectedFaces.length === 1}
               onDiscard={() => discard(selectedFaces[0])} />
             <Pozzetti state={state} hand={hand} />
@@ -293,37 +338,46 @@ function Table(props: { conn: TableConnection; guest: GuestInfo | null; onSeated
           </div>
           {me !== null && (
             <section class="my-hand" aria-label={t("table.yourHand")}>
+              <TutorialCoach state={state} />
               <Hint state={state} myTurn={myTurn} />
+              {nudge && <p class="nudge" role="status" data-testid="nudge">{nudge}</p>}
               {hand.pozzetto_seen.length > 0 && (
                 <div class="pozzetto-seen">
                   <span>{t("table.pozzettoSeen")}</span>
                   <div class="row">{hand.pozzetto_seen.map((c) => <CardFace text={c} small />)}</div>
                 </div>
               )}
-              <div class="hand" data-drop="hand">
+              <div class={`hand ${overlap !== null ? "fitted" : ""}`} data-drop="hand" role="toolbar" aria-label={t("a11y.hand")}
+                ref={handRef}
+                style={overlap !== null ? { "--overlap": `${overlap}px` } : undefined}>
                 {shown.map((cid) => {
                   const face = faceOf.get(cid)!;
                   const isSel = selected.has(cid);
+                  const isFresh = fresh.has(cid);
                   return (
-                    <button type="button" class={`hand-card ${isSel ? "selected" : ""} ${hand.barred === face ? "barred" : ""}`}
+                    <button type="button" class={`hand-card ${isSel ? "selected" : ""} ${hand.barred === face ? "barred" : ""} ${isFresh ? "fresh" : ""}`}
                       data-drop={`hand:${cid}`} data-id={cid} data-face={face} aria-pressed={isSel}
-                      aria-label={cardLabel(face)}
+                      data-flip={`h${cid}`} data-flip-face={face} data-flip-zone="hand" data-fresh={isFresh ? "1" : undefined}
+                      aria-label={isFresh ? t("feedback.freshLabel", { card: cardSpoken(face) }) : cardSpoken(face)}
+                      tabIndex={cid === hand_.active ? 0 : -1} onFocus={() => hand_.setActive(cid)}
                       onClick={() => toggle(cid)}
                       onPointerDown={(e) => startDrag(e, (d) => dropCard(cid, d),
-                        { label: selected.has(cid) && selected.size > 1 ? String(selected.size) : undefined })}
+                        { label: selected.has(cid) && selected.size > 1 ? String(selected.size) : undefined, onTap: () => toggle(cid) })}
                       onKeyDown={(e) => {
                         if (e.altKey && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
                           e.preventDefault();
                           move(cid, e.key === "ArrowLeft" ? -1 : 1);
                           requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-id="${cid}"]`)?.focus());
-                        } else if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+                        } else {
+                          const next = rovingTarget(shown, cid, e.key);
+                          if (next === null) return;
                           e.preventDefault();
-                          const at = shown.indexOf(cid) + (e.key === "ArrowLeft" ? -1 : 1);
-                          const next = shown[Math.max(0, Math.min(shown.length - 1, at))];
-                          document.querySelector<HTMLElement>(`[data-id="${next}"]`)?.focus();
+                          hand_.setActive(next);
+                          document.querySelector<HTMLElement>(`.hand [data-id="${next}"]`)?.focus();
                         }
                       }}>
                       <CardFace text={face} id={cid} />
+                      {isFresh && <span class="fresh-mark" aria-hidden="true">★ {t("feedback.fresh")}</span>}
                     </button>
                   );
                 })}
@@ -351,17 +405,20 @@ function Table(props: { conn: TableConnection; guest: GuestInfo | null; onSeated
             </section>
           )}
           <Log state={state} />
+          <TablePrefs />
+          <Announcer log={state.log} text={(line) => logText(state, line)} myTurn={myTurn}
+            turnText={`${t("table.yourTurn")}. ${hand.phase === "draw" ? t("table.hintDraw") : t("table.hintPlay")}`} />
         </main>
       )}
-      {state.rejected && (
+      {state.rejected && state.link !== "refused" && (
         <div class="toast error" role="alert" data-testid="reject" onClick={() => conn.dismissReject()}>
-          {reasonText(state.rejected.code, state.rejected.reason)}
+          <RuleText text={reasonText(state.rejected.code, state.rejected.reason)} />
         </div>
       )}
       {state.handEnded && (
         <HandEndDialog state={state} ended={state.handEnded} rules={rules} onClose={() => conn.dismissHandEnd()} />
       )}
-      {!state.handEnded && state.matchOver && <MatchOverDialog state={state} />}
+      {!state.handEnded && state.matchOver && <MatchOver state={state} company={company} tableId={conn.tableId} />}
     </div>
   );
 }
@@ -378,7 +435,7 @@ function ScoreLine({ state }: { state: TableState }) {
     : t("table.handOf", { n: Math.min(state.hand?.number ?? match.hands.length, match.smazzate ?? 0), m: match.smazzate ?? "" });
   return (
     <div class="score-line" aria-label={t("table.score")}>
-      {groups.map((seats, k) => (
+      {scoreOrder(groups, state.seat).map((k) => [groups[k], k] as const).map(([seats, k]) => (
         <span class={`score ${state.seat !== null && seats.includes(state.seat) ? "mine" : ""}`} data-score={k}
           title={namesOf(state, seats)}>
           {label(seats)} <strong>{match.scores[k]}</strong>
@@ -433,7 +490,7 @@ function Hint({ state, myTurn }: { state: TableState; myTurn: boolean }) {
     <p class={`hint ${myTurn ? "mine" : ""}`} role="status">
       {myTurn && <strong>{t("table.yourTurn")}. </strong>}
       {text}
-      {hand.final_turn && <span class="final"> {t("table.finalTurn")}</span>}
+      {hand.final_turn && state.status === "playing" && hand.phase !== "over" && <span class="final"> {t("table.finalTurn")}</span>}
     </p>
   );
 }
@@ -446,7 +503,7 @@ function Stock(props: { hand: HandView; canDraw: boolean; onDraw: () => void; on
       <button type="button" class="pile-button" data-testid="stock" disabled={hand.stock_count === 0}
         aria-label={`${t("table.draw")} (${cardCount(hand.stock_count)})`}
         onClick={() => props.canDraw && props.onDraw()}
-        onPointerDown={(e) => props.canDraw && startDrag(e, props.onDrop)}>
+        onPointerDown={(e) => props.canDraw && startDrag(e, props.onDrop, { onTap: props.onDraw })}>
         {hand.stock_count > 0 ? <CardBack pack={0} /> : <span class="empty-slot" />}
       </button>
       <span class="count" data-stock={hand.stock_count}>{cardCount(hand.stock_count)}</span>
@@ -455,19 +512,20 @@ function Stock(props: { hand: HandView; canDraw: boolean; onDraw: () => void; on
 }
 
 function Pile(props: {
-  hand: HandView; open: boolean; setOpen: (b: boolean) => void; canPickup: boolean; onPickup: () => void;
+  hand: HandView; open: boolean; setOpen: (b: boolean) => void; canPickup: boolean; onPickup: () => void; onIdle: () => void;
   onDrop: (d: DropInfo) => void; canDiscard: boolean; onDiscard: () => void;
 }) {
   const { hand } = props;
   const top = hand.pile[hand.pile.length - 1];
+  const press = () => (props.canDiscard ? props.onDiscard() : props.canPickup && hand.pile.length ? props.onPickup() : props.onIdle());
   return (
     <div class="pile" data-drop="pile">
       <span class="label">{t("table.pile")}</span>
       <button type="button" class="pile-button" data-testid="pile"
-        aria-label={props.canDiscard ? t("table.discard") : `${t("table.pickup")} (${cardCount(hand.pile.length)})`}
-        onClick={() => (props.canDiscard ? props.onDiscard() : props.canPickup && hand.pile.length ? props.onPickup() : props.setOpen(!props.open))}
-        onPointerDown={(e) => props.canPickup && hand.pile.length > 0 && startDrag(e, props.onDrop)}>
-        {top ? <CardFace text={top} /> : <span class="empty-slot">{t("table.pileEmpty")}</span>}
+        aria-label={`${top ? "" : `${t("table.pileEmpty")}: `}${props.canDiscard ? t("table.discard") : `${t("table.pickup")} (${cardCount(hand.pile.length)})`}`}
+        onClick={press}
+        onPointerDown={(e) => props.canPickup && hand.pile.length > 0 && startDrag(e, props.onDrop, { onTap: press })}>
+        {top ? <CardFace text={top} flip={`p${hand.pile.length}`} zone="pile" /> : <span class="empty-slot">{t("table.pileEmpty")}</span>}
       </button>
       <span class="count">{cardCount(hand.pile.length)}</span>
       {hand.pile.length > 1 && (
@@ -477,7 +535,7 @@ function Pile(props: {
         </button>
       )}
       {props.open && (
-        <div class="pile-all" data-testid="pile-all">
+        <div class="pile-all" data-testid="pile-all" role="group" aria-label={t("table.pileShow", { n: hand.pile.length })}>
           {hand.pile.map((c) => <CardFace text={c} small />)}
         </div>
       )}
@@ -539,7 +597,7 @@ function SideMelds(props: {
                 }
               }}>
               <div class="meld-cards">
-                {text.split(" ").map((c) => <CardFace text={c} small />)}
+                {meldFlips(side, i, text).map(([c, key]) => <CardFace text={c} small flip={key} zone="meld" />)}
               </div>
               {type && <span class={`badge ${type}`} data-burraco={type}>{t("table.burraco")} {t(`type.${type}` as Key)}</span>}
             </div>
@@ -566,8 +624,8 @@ export function logText(state: TableState, line: LogLine): string | null {
   switch (line.type) {
     case "HandStarted": return t("log.handStarted", { n: d.number });
     case "SeatTaken": return t("log.seatTaken", { name: d.nickname });
-    case "Drew": return d.card_text && line.seat === state.seat ? t("log.drewCard", { card: cardLabel(d.card_text) }) : t("log.drew", { name });
-    case "PickedUp": return t("log.picked", { name, n: (d.cards ?? []).length });
+    case "Drew": return d.card_text && line.seat === state.seat ? t("log.drewCard", { name, card: cardLabel(d.card_text) }) : t("log.drew", { name });
+    case "PickedUp": return Array.isArray(d.cards) ? t("log.picked", { name, cards: cardCount(d.cards.length) }) : t("log.pickedPile", { name });
     case "Melded": return t("log.melded", { name, cards: cards(d.cards_text) });
     case "Attached": return t("log.attached", { name, cards: cards(d.cards_text) });
     case "Discarded": return t("log.discarded", { name, card: cardLabel(d.card_text) });
@@ -593,7 +651,7 @@ function Log({ state }: { state: TableState }) {
   return (
     <details class="log" open>
       <summary>{t("table.log")}</summary>
-      <ol ref={ref} aria-live="polite">
+      <ol ref={ref} tabIndex={0} aria-label={t("table.log")}>
         {lines.map(([l, text]) => <li data-v={l.v}>{text}</li>)}
       </ol>
     </details>
@@ -602,8 +660,14 @@ function Log({ state }: { state: TableState }) {
 
 // --- after a hand, after the match --------------------------------------------------------
 
+/** The viewer's side first, as in the score header. */
+function mineFirst<T extends { seats: number[] }>(sides: T[], seat: number | null): T[] {
+  return scoreOrder(sides.map((s) => s.seats), seat).map((k) => sides[k]);
+}
+
 export function ScoreTable(props: { result: HandResult; names: (seats: number[]) => string; scores?: number[]; mySeat: number | null }) {
   const { result } = props;
+  const sides = mineFirst(result.sides, props.mySeat);
   const rows: [Key, (s: HandResult["sides"][number]) => string | number][] = [
     ["end.melds", (s) => s.melds],
     ["end.bonuses", (s) => (s.burraco.length ? `${s.bonuses} (${s.burraco.map((b) => `${t(`type.${b.type}` as Key)} ${b.points}`).join(", ")})` : s.bonuses)],
@@ -616,7 +680,7 @@ export function ScoreTable(props: { result: HandResult; names: (seats: number[])
       <thead>
         <tr>
           <th>{t("end.side")}</th>
-          {result.sides.map((s) => (
+          {sides.map((s) => (
             <th class={props.mySeat !== null && s.seats.includes(props.mySeat) ? "mine" : ""}>{props.names(s.seats)}</th>
           ))}
         </tr>
@@ -625,12 +689,12 @@ export function ScoreTable(props: { result: HandResult; names: (seats: number[])
         {rows.map(([key, value]) => (
           <tr>
             <th>{t(key)}</th>
-            {result.sides.map((s) => <td>{value(s)}</td>)}
+            {sides.map((s) => <td>{value(s)}</td>)}
           </tr>
         ))}
         <tr class="total">
           <th>{t("end.total")}</th>
-          {result.sides.map((s) => <td data-total>{s.total}</td>)}
+          {sides.map((s) => <td data-total>{s.total}</td>)}
         </tr>
       </tbody>
     </table>
@@ -650,7 +714,7 @@ function HandEndDialog(props: { state: TableState; ended: HandEnded; rules: Type
       <ScoreTable result={result} names={(seats) => namesOf(state, seats)} mySeat={state.seat} />
       {ended.melds.length > 0 && (
         <div class="end-melds">
-          {result.sides.map((s) => {
+          {mineFirst(result.sides, state.seat).map((s) => {
             const side = ended.side_of[s.seats[0]];
             return (
               <div class="end-side">
@@ -685,7 +749,19 @@ function tableIdOf(): string {
   return decodeURIComponent(location.pathname.split("/")[2] ?? "");
 }
 
-function MatchOverDialog({ state }: { state: TableState }) {
+/** The match's result: closable (the table and the language switch stay reachable), reopened from a button. */
+function MatchOver({ state, company, tableId }: { state: TableState; company: Company; tableId: string }) {
+  const [open, setOpen] = useState(true);
+  if (open) return <MatchOverDialog state={state} company={company} tableId={tableId} onClose={() => setOpen(false)} />;
+  return (
+    <p class="banner match-closed">
+      <button type="button" class="primary" data-testid="match-show" onClick={() => setOpen(true)}>{t("match.show")}</button>{" "}
+      <a class="button" href="/" onClick={navigate}>{t("match.lobby")}</a>
+    </p>
+  );
+}
+
+function MatchOverDialog({ state, company, tableId, onClose }: { state: TableState; company: Company; tableId: string; onClose: () => void }) {
   const over = state.matchOver!;
   const players = state.config?.players ?? 0;
   const groups = scorerSeats(players, over.scores.length);
@@ -695,7 +771,7 @@ function MatchOverDialog({ state }: { state: TableState }) {
   else verdict = state.seat !== null ? t("match.youLose", { names: namesOf(state, groups[over.winner]) })
     : t("match.winner", { names: namesOf(state, groups[over.winner]) });
   return (
-    <Dialog title={t("match.title")} class="match-over">
+    <Dialog title={t("match.title")} class="match-over" onClose={onClose}>
       <p class="verdict" data-testid="verdict">{verdict}</p>
       <table class="score-table">
         <tbody>
@@ -708,12 +784,62 @@ function MatchOverDialog({ state }: { state: TableState }) {
           ))}
         </tbody>
       </table>
+      <PlayAgain tableId={tableId} seated={state.seat !== null} offer={company.rematch} />
       <div class="buttons">
         <a class="button primary" href="/" onClick={navigate}>{t("match.lobby")}</a>
-        <a class="button" href={`/replay/${encodeURIComponent(tableIdOf())}`} onClick={navigate}>{t("nav.replays")}</a>
+        <a class="button" href={`/replay/${encodeURIComponent(tableIdOf())}`} onClick={navigate}>{t("tables.replay")}</a>
       </div>
     </Dialog>
   );
 }
 
 export { go, parseCard };
+
+// --- feedback and focus (hooks of this page; the logic is in feedback/ and a11y/) ---------------
+
+/** Each card of a meld with its flight key: side, meld, face and which copy of the face. */
+function meldFlips(side: number, meld: number, text: string): [string, string][] {
+  const seen = new Map<string, number>();
+  return text.split(" ").map((c) => {
+    const face = parseCard(c).face;
+    const n = seen.get(face) ?? 0;
+    seen.set(face, n + 1);
+    return [c, `m${side}:${meld}:${face}:${n}`];
+  });
+}
+
+/** The cards drawn or taken with the pile this turn (marked until the discard). */
+function useFreshCards(tableId: string, hand: HandView | null, me: number | null): Set<number> {
+  const prev = useRef<TurnView | null>(null);
+  const ids = useRef<number[]>([]);
+  const view: TurnView | null = hand ? { number: hand.number, turn: hand.turn, phase: hand.phase, ids: hand.hand_ids } : null;
+  if (view && (!prev.current || prev.current.ids !== view.ids || prev.current.phase !== view.phase || prev.current.turn !== view.turn)) {
+    const start = prev.current ? ids.current : loadFresh(tableId, view.number);
+    ids.current = nextFresh(prev.current, view, me, start);
+    prev.current = view;
+    saveFresh(tableId, view.number, ids.current);
+  }
+  return new Set(ids.current);
+}
+
+/** The hand's one Tab stop, and focus kept in the hand when its card or button goes away. */
+function useHandFocus(shown: number[]) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState<number | null>(null);
+  const before = useRef<number[]>(shown);
+  const current = keptActive(before.current, shown, active);
+  before.current = shown;
+  // render time: was the focus in the hand's section (a card, the action buttons) before this commit?
+  const section = ref.current?.closest(".my-hand") ?? null;
+  const hadFocus = useRef(false);
+  hadFocus.current = Boolean(section && document.activeElement && section.contains(document.activeElement));
+  useLayoutEffect(() => {
+    if (current !== active) setActive(current);
+    const focused = document.activeElement as HTMLButtonElement | null;
+    const lost = !focused || focused === document.body || focused.disabled || !focused.isConnected;
+    if (hadFocus.current && lost && current !== null) {
+      ref.current?.querySelector<HTMLElement>(`[data-id="${current}"]`)?.focus();
+    }
+  });
+  return { ref, active: current, setActive };
+}

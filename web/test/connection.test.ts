@@ -104,7 +104,7 @@ describe("TableConnection", () => {
 
   it("says hello with its seat and tokens, asks for legal actions, and acts at its version", () => {
     const conn = connect();
-    expect(sockets[0].sent[0]).toEqual({ t: "hello", legal: true, seat: 1, seat_token: "s.T.1.x", guest: "g.a.b.c" });
+    expect(sockets[0].sent[0]).toEqual({ t: "hello", legal: true, protocol: 2, seat: 1, seat_token: "s.T.1.x", guest: "g.a.b.c" });
     sockets[0].receive({ t: "hello_ok", table: "T", seat: 1, version: 7, catch_up: "sync", nickname: "Ada" });
     sockets[0].receive(SYNC);
     conn.act("draw");

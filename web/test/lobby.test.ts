@@ -49,7 +49,8 @@ describe("routes", () => {
     expect(route("/replay/abc")).toEqual({ page: "replay", id: "abc" });
     expect(route("/pad/")).toEqual({ page: "pad" });
     expect(route("/pad/g/3f9a")).toEqual({ page: "pad" });
-    expect(route("/nowhere")).toEqual({ page: "lobby" });
+    expect(route("/nowhere")).toEqual({ page: "notfound" });
+    expect(route("/index.html")).toEqual({ page: "lobby" });
   });
 });
 

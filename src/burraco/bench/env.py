@@ -111,7 +111,7 @@ def _wrapped_throughput(
 def _micro(players: int, rules: Rules, hands: int, seed: int) -> dict[str, float]:
     import numpy as np
 
-    from burraco.env import catalog
+    from burraco.env import masks
     from burraco.env.burraco_v0 import raw_env
 
     env = raw_env(players, rules)
@@ -127,7 +127,7 @@ def _micro(players: int, rules: Rules, hands: int, seed: int) -> dict[str, float
             t0 = clock()
             env.encoder.encode_state(state, seat)
             t1 = clock()
-            catalog.mask_of(catalog.legal_ids(state), packs=env.packs)
+            masks.mask_of(masks.legal_ids(state), packs=env.packs)
             t2 = clock()
             obs = env.observe(agent)
             t3 = clock()

@@ -24,11 +24,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import multiprocessing
 import os
 import random
 import resource
+import signal
 import socket
 import statistics
 import subprocess
@@ -39,6 +41,14 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
+
+from burraco.bench.cluster import (
+    Node,
+    cluster_options,
+    fresh_database,
+    fresh_redis_prefix,
+    kill_owner_trials,
+)
 
 SEATS = 4
 
@@ -59,6 +69,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", default=None, metavar="URL",
                         help="database of the server started (default: a fresh SQLite file)")
     parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="full")
+    parser.add_argument("--cluster", type=int, default=0, metavar="N",
+                        help="start N server processes on one PostgreSQL (a fresh database on "
+                             "the server of --db) and one Redis (--redis), tables created on "
+                             "the first, each table's seats connected to different processes")
+    parser.add_argument("--redis", default=None, metavar="URL",
+                        help="the Redis of --cluster (a key prefix of the bench's own, "
+                             "deleted afterwards)")
+    parser.add_argument("--lease-seconds", type=float, default=None, metavar="S",
+                        help="with --cluster: the servers' table lease time (default: theirs)")
+    parser.add_argument("--kill-owner-trials", type=int, default=0, metavar="K",
+                        help="with --cluster: SIGKILL a bot table's owner K times after the "
+                             "load and report the takeover time (SIGKILL to the next event "
+                             "seen on another process)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -82,15 +105,24 @@ def _http(base: str, method: str, path: str, body: dict[str, Any] | None = None,
         return dict(json.loads(response.read()))
 
 
-def _start_server(db: str, sync: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+def _serve_command(port: int, db: str, sync: str, extra: list[str]) -> list[str]:
+    return [sys.executable, "-m", "burraco.cli", "serve", "--port", str(port), "--db", db,
+            "--sqlite-sync", sync,
+            # one guest opens every table at once: the per-address limits are not measured
+            "--table-rate", "none", "--guest-rate", "none", "--waiting-tables-per-guest", "0",
+            *extra]
+
+
+def _start_server(db: str, sync: str, log: Path,
+                  extra: list[str] | None = None) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
+    return _launch(_serve_command(port, db, sync, extra or []), port, log)
+
+
+def _launch(command: list[str], port: int, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``command`` (a server on ``port``) and wait until it answers ``/healthz``."""
     with open(log, "ab") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "burraco.cli", "serve", "--port", str(port), "--db", db,
-             "--sqlite-sync", sync,
-             # one guest opens every table at once: the per-address limits are not measured
-             "--table-rate", "none", "--guest-rate", "none", "--waiting-tables-per-guest", "0"],
-            stdout=out, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -263,7 +295,8 @@ async def _clients(tables: list[dict[str, Any]], ws_base: str, guest: str, pace:
                 counted = True
                 opened_one()
 
-        url = f"{ws_base}/ws/tables/{table.info['table_id']}"
+        bases = table.info.get("ws_bases") or [ws_base]  # a cluster: seats on several processes
+        url = f"{bases[seat % len(bases)]}/ws/tables/{table.info['table_id']}"
         try:
             await table.seat(url, seat, guest, stop, sockets, gate, mark)
         except Exception as exc:  # a benchmark reports what went wrong and carries on
@@ -317,51 +350,118 @@ def _percentile(values: list[float], share: float) -> float | None:
 
 
 def bench_server(*, tables: int, pace: float, duration: float, warmup: float, procs: int,
-                 url: str | None, db: str | None, sync: str, seed: int) -> dict[str, Any]:
+                 url: str | None, db: str | None, sync: str, seed: int, cluster: int = 0,
+                 redis: str | None = None, kill_trials: int = 0,
+                 lease_seconds: float | None = None) -> dict[str, Any]:
     _raise_fd_limit()
-    proc = None
     folder = tempfile.mkdtemp(prefix="burraco-bench-")
-    if url is None:
-        proc, base = _start_server(db or f"sqlite:///{folder}/bench.db", sync,
-                                   Path(folder) / "server.log")
-    else:
-        base = url.rstrip("/")
-    try:
-        guest = _http(base, "POST", "/api/guests", {"nickname": "bench"})["token"]
-        body = {"players": SEATS, "seats": [{"kind": "human"}] * SEATS, "target": 100_000,
-                "grace_seconds": 3600}
-        with ThreadPoolExecutor(16) as pool:
-            created = list(pool.map(lambda _: _http(base, "POST", "/api/tables", body, guest),
-                                    range(tables)))
-        ws_base = base.replace("http", "ws", 1)
-        context = multiprocessing.get_context("spawn")
-        results: Any = context.Queue()
-        ready: Any = context.Queue()
-        windows = [context.Queue() for _ in range(procs)]
-        workers = [context.Process(target=_client_process, args=(
-            created[k::procs], ws_base, guest, pace, seed + k, ready, windows[k], results))
-            for k in range(procs)]
-        for worker in workers:
-            worker.start()
-        connect_errors = sum(ready.get(timeout=600) for _ in workers)
-        start = time.time() + warmup
-        end = start + duration
-        for inbox in windows:
-            inbox.put((start, end))
-        time.sleep(max(0.0, start - time.time()))
-        cpu_start = _cpu_seconds(proc.pid) if proc else None
-        time.sleep(max(0.0, end - time.time()))
-        cpu_end = _cpu_seconds(proc.pid) if proc else None
-        parts = [results.get(timeout=duration + 120) for _ in workers]
-        for worker in workers:
-            worker.join(30)
-    finally:
-        if proc is not None:
-            proc.terminate()
-            try:
-                proc.wait(20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+    prefix = bench_db = ""
+    with contextlib.ExitStack() as stack:
+        nodes: list[Node] = []
+        if cluster:
+            if not db or not redis:
+                raise RuntimeError("--cluster needs --db postgresql://... (the bench makes a "
+                                   "database of its own there) and --redis redis://...")
+            bench_db = stack.enter_context(fresh_database(db))
+            prefix = stack.enter_context(fresh_redis_prefix(redis))
+            nodes = [_node(k, bench_db, sync, cluster_options(redis, prefix, k, lease_seconds),
+                           Path(folder)) for k in range(cluster)]
+        elif url is None:
+            nodes = [_node(0, db or f"sqlite:///{folder}/bench.db", sync, [], Path(folder))]
+        stack.callback(_stop_all, nodes)
+        for node in nodes:
+            node.proc, _ = _launch(node.command, node.port, node.log)
+        base = nodes[0].base if nodes else (url or "").rstrip("/")
+        parts, connect_errors, server_cpu = _run_load(
+            base, [node.ws_base for node in nodes], [node.proc for node in nodes if node.proc],
+            tables=tables, pace=pace, duration=duration, warmup=warmup, procs=procs, seed=seed)
+        failover = None
+        if kill_trials:
+            guest = _http(base, "POST", "/api/guests", {"nickname": "bench"})["token"]
+            failover = kill_owner_trials(nodes, kill_trials, guest,
+                                         functools.partial(_restart, nodes), db_url=bench_db,
+                                         redis_url=redis or "", prefix=prefix)
+    figures = _figures(parts, tables=tables, pace=pace, duration=duration, procs=procs,
+                       connect_errors=connect_errors, server_cpu=server_cpu)
+    figures["server_procs"] = len(nodes) or None
+    if failover is not None:
+        figures["failover"] = failover
+    return figures
+
+
+def _node(index: int, db: str, sync: str, extra: list[str], folder: Path) -> Node:
+    port = _free_port()
+    return Node(_serve_command(port, db, sync, extra), port, folder / f"server-{index}.log")
+
+
+def _restart(nodes: list[Node], index: int) -> None:
+    node = nodes[index]
+    if node.proc is not None and node.proc.poll() is None:
+        return
+    node.proc, _ = _launch(node.command, node.port, node.log)
+
+
+def _stop_all(nodes: list[Node]) -> None:
+    for node in nodes:
+        if node.proc is not None and node.proc.poll() is None:
+            node.proc.terminate()
+    for node in nodes:
+        if node.proc is None:
+            continue
+        try:
+            node.proc.wait(20)
+        except subprocess.TimeoutExpired:
+            node.proc.kill()
+            node.proc.wait()
+
+
+def _run_load(base: str, ws_bases: list[str], server_procs: list[subprocess.Popen[bytes]], *,
+              tables: int, pace: float, duration: float, warmup: float, procs: int,
+              seed: int) -> tuple[list[dict[str, Any]], int, float | None]:
+    """Create the tables on ``base``, play them from ``procs`` client processes.
+
+    With several ``ws_bases`` (a cluster) table k's seat s connects to base k + s, so
+    the four seats of a table sit on different processes.  Returns the clients'
+    parts, the connection errors and the servers' CPU seconds in the window.
+    """
+    guest = _http(base, "POST", "/api/guests", {"nickname": "bench"})["token"]
+    body = {"players": SEATS, "seats": [{"kind": "human"}] * SEATS, "target": 100_000,
+            "grace_seconds": 3600}
+    with ThreadPoolExecutor(16) as pool:
+        created = list(pool.map(lambda _: _http(base, "POST", "/api/tables", body, guest),
+                                range(tables)))
+    if len(ws_bases) > 1:
+        for index, info in enumerate(created):
+            info["ws_bases"] = [ws_bases[(index + s) % len(ws_bases)] for s in range(SEATS)]
+    ws_base = base.replace("http", "ws", 1)
+    context = multiprocessing.get_context("spawn")
+    results: Any = context.Queue()
+    ready: Any = context.Queue()
+    windows = [context.Queue() for _ in range(procs)]
+    workers = [context.Process(target=_client_process, args=(
+        created[k::procs], ws_base, guest, pace, seed + k, ready, windows[k], results))
+        for k in range(procs)]
+    for worker in workers:
+        worker.start()
+    connect_errors = sum(ready.get(timeout=600) for _ in workers)
+    start = time.time() + warmup
+    end = start + duration
+    for inbox in windows:
+        inbox.put((start, end))
+    time.sleep(max(0.0, start - time.time()))
+    cpu_start = [_cpu_seconds(proc.pid) for proc in server_procs]
+    time.sleep(max(0.0, end - time.time()))
+    cpu_end = [_cpu_seconds(proc.pid) for proc in server_procs]
+    parts = [results.get(timeout=duration + 120) for _ in workers]
+    for worker in workers:
+        worker.join(30)
+    spent = [b - a for a, b in zip(cpu_start, cpu_end, strict=True)
+             if a is not None and b is not None]
+    return parts, connect_errors, (sum(spent) if server_procs and spent else None)
+
+
+def _figures(parts: list[dict[str, Any]], *, tables: int, pace: float, duration: float,
+             procs: int, connect_errors: int, server_cpu: float | None) -> dict[str, Any]:
     latencies = [v for p in parts for v in p["latencies"]]
     ack_latencies = [v for p in parts for v in p["ack_latencies"]]
     rejects: dict[str, int] = {}
@@ -378,12 +478,10 @@ def bench_server(*, tables: int, pace: float, duration: float, warmup: float, pr
                        "max": _round(_percentile(latencies, 1.0)), "samples": len(latencies)},
         "ack_ms": {"p50": _round(_percentile(ack_latencies, 0.5)),
                    "p99": _round(_percentile(ack_latencies, 0.99))},
-        "server_cpu": (round((cpu_end - cpu_start) / duration, 2)
-                       if cpu_start is not None and cpu_end is not None else None),
+        "server_cpu": round(server_cpu / duration, 2) if server_cpu is not None else None,
         "clients_cpu": round(sum(p["cpu"] for p in parts) / duration, 2),
-        "server_cpu_ms_per_action": (round((cpu_end - cpu_start) * 1000 / acks, 3)
-                                     if cpu_start is not None and cpu_end is not None and acks
-                                     else None),
+        "server_cpu_ms_per_action": (round(server_cpu * 1000 / acks, 3)
+                                     if server_cpu is not None and acks else None),
         "load_average": round(os.getloadavg()[0], 2),
         "rejects": rejects,
         "errors": sum(p["error_count"] for p in parts),
@@ -416,6 +514,15 @@ def format_report(figures: dict[str, Any]) -> str:
         f"server {figures['server_cpu_ms_per_action']} ms per action",
         f"  rejects {figures['rejects'] or 'none'}, connection errors {figures['errors']}",
     ]
+    if (figures.get("server_procs") or 0) > 1:
+        lines[0] += f", on {figures['server_procs']} server processes"
+    failover = figures.get("failover")
+    if failover is not None:
+        took = failover["takeover_ms"]
+        lines.append(f"  takeover (SIGKILL of the owner to the next event elsewhere)   p50 "
+                     f"{took['p50']} ms   p99 {took['p99']} ms   max {took['max']} ms   "
+                     f"({failover['measured']} of {failover['trials']} trials)")
+        lines.extend(f"    {failure}" for failure in failover["failures"])
     return "\n".join(lines)
 
 
@@ -424,12 +531,44 @@ def run(args: argparse.Namespace) -> int:
         print("burraco bench server: --tables and --procs must be at least 1, --duration "
               "positive and --pace not negative", file=sys.stderr)
         return 2
+    refusal = _check_cluster(args)
+    if refusal is not None:
+        print(f"burraco bench server: {refusal}", file=sys.stderr)
+        return 2
+    # SIGTERM ends the bench as an error would: its servers stopped, its database dropped
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
         figures = bench_server(tables=args.tables, pace=args.pace, duration=args.duration,
                                warmup=args.warmup, procs=args.procs, url=args.url, db=args.db,
-                               sync=args.sqlite_sync, seed=args.seed)
+                               sync=args.sqlite_sync, seed=args.seed, cluster=args.cluster,
+                               redis=args.redis, kill_trials=args.kill_owner_trials,
+                               lease_seconds=args.lease_seconds)
     except (OSError, RuntimeError) as exc:  # URLError is an OSError
         print(f"burraco bench server: {exc}", file=sys.stderr)
         return 1
     print(json.dumps(figures) if args.json else format_report(figures))
+    failover = figures.get("failover")
+    if failover is not None and failover["failure_count"]:
+        return 1
     return 0 if figures["errors"] == 0 and figures["actions"] > 0 else 1
+
+
+def _check_cluster(args: argparse.Namespace) -> str | None:
+    """Why the ``--cluster`` options cannot be used as given, or ``None``."""
+    if args.cluster < 0 or args.kill_owner_trials < 0:
+        return "--cluster and --kill-owner-trials must not be negative"
+    if not args.cluster:
+        if args.redis or args.kill_owner_trials or args.lease_seconds is not None:
+            return "--redis, --lease-seconds and --kill-owner-trials go with --cluster N"
+        return None
+    if args.url:
+        return "--cluster starts its own servers: leave out --url"
+    if not args.db or not args.db.startswith(("postgresql://", "postgres://",
+                                               "postgresql+psycopg://")):
+        return ("--cluster needs --db postgresql://USER@HOST:PORT/DB: the bench makes a "
+                "database of its own on that server, and drops it afterwards")
+    if not args.redis:
+        return "--cluster needs --redis redis://HOST:PORT/DB (a key prefix of its own)"
+    if args.kill_owner_trials and args.cluster < 2:
+        return "--kill-owner-trials needs --cluster 2 or more: a survivor takes the table"
+    return None

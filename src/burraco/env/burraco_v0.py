@@ -43,7 +43,7 @@ from burraco.engine.result import HandResult, hand_result
 from burraco.engine.rules import Rules
 from burraco.engine.state import HandState
 from burraco.engine.views import View, view
-from burraco.env import catalog
+from burraco.env import catalog, masks
 from burraco.env.catalog import CATALOG_VERSION, describe
 from burraco.env.observation import NO_MATCH, Encoder, MatchInfo
 
@@ -253,7 +253,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         """The legal actions of the agent on turn, by catalog id, in the engine's order."""
         if self._legal is None:
             state = self.game_state
-            self._legal = {} if state.is_over else catalog.legal_ids(state)
+            self._legal = {} if state.is_over else masks.legal_ids(state)
         return self._legal
 
     def determinize(self, agent: str, rng: random.Random | None = None,
@@ -262,14 +262,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
 
         The bots' :func:`burraco.bots.determinize.determinize` on the agent's view,
         under this table's rules (``options``: ``evidence``, ``history``).  The
-        sample's ``catalog.legal_ids`` and ``Encoder.encode(view(sample, seat))``
+        sample's ``masks.legal_ids`` and ``Encoder.encode(view(sample, seat))``
         give masks and observations for search.
         """
         return _determinize(self.view(agent), rng or self._rng, rules=self.rules, **options)
 
     def encode(self, state: HandState, seat: int) -> Observation:
         """Observation and mask of ``seat`` in any state of this table (e.g. a sample)."""
-        mask = catalog.action_mask(state) if state.turn == seat and not state.is_over \
+        mask = masks.action_mask(state) if state.turn == seat and not state.is_over \
             else self._zero_mask.copy()
         return {"observation": self.encoder.encode_state(state, seat, self._match_info(seat)),
                 "action_mask": mask}

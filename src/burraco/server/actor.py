@@ -32,8 +32,9 @@ from typing import Any, Protocol
 from burraco.engine.actions import Action, ActionParseError, parse_action
 from burraco.engine.legal import legal_actions
 from burraco.engine.views import view
-from burraco.server import clock
+from burraco.server import clock, metrics
 from burraco.server.config import ServerConfig
+from burraco.server.deltas import DeltaMaker, with_delta
 from burraco.server.game import (
     FINISHED,
     PLAYING,
@@ -47,10 +48,13 @@ from burraco.server.game import (
 from burraco.server.identity import Guest
 from burraco.server.projection import frame, frames_for, project, sync_body
 from burraco.server.protocol import Act, Hello, Undo, ack, dumps, reject, server_cmid
+from burraco.server.quick import QuickLimits, quick_frame, quick_problem
+from burraco.server.rematch import Rematch
 from burraco.server.seats import SeatBots
 from burraco.server.storage import repository as repo
 from burraco.server.storage.repository import CommitUnit
 from burraco.server.storage.writer import Writer
+from burraco.server.tutorial import TUTORIAL_BOT_SEED
 
 log = logging.getLogger("burraco.server.actor")
 RECENT_EVENTS = 400
@@ -65,6 +69,8 @@ class Conn(Protocol):
     seat: int | None
     guest: Guest | None
     wants_legal: bool
+    protocol: int
+    """The protocol version served (docs/protocol.md §15): 2 sends event deltas."""
     pending: int
     """The connection's commands (and syncs) queued here: the actor counts them down."""
 
@@ -164,12 +170,14 @@ class TableActor:
             ((v, kind, json.dumps(payload)) for v, kind, payload in recent or ()),
             maxlen=RECENT_EVENTS)
         self.cmids = RecentIds(cmids or {})
+        self.deltas = DeltaMaker()
         self.subs: list[Conn] = []
         self.online = [0] * self.config.players
         self.grace: dict[int, tuple[float, asyncio.TimerHandle]] = {}
         self.standin: set[int] = set()
         self.bots = SeatBots(game.rules, engines=settings.engine_commands,
-                             deadline_ms=settings.engine_deadline_ms)
+                             deadline_ms=settings.engine_deadline_ms,
+                             seed=TUTORIAL_BOT_SEED if self.config.tutorial else None)
         self._bot_version = -1
         self._bot_task: asyncio.Task[None] | None = None
         self._clock_key: object = None
@@ -179,6 +187,17 @@ class TableActor:
         self._task: asyncio.Task[None] | None = None
         self._on_idle = on_idle
         self.commands = 0
+        self.quick_limits = QuickLimits()
+        self.rematch: Rematch | None = None
+        """The match's next table, once a holder asked for one (kept in memory only)."""
+        self.rematch_lock = asyncio.Lock()
+        self.clock_resume: tuple[object, float] | None = None
+        """(turn key, deadline) a previous owner's clock had: kept if that turn goes on."""
+        self.on_clock: Callable[[str, object, float | None], None] | None = None
+        """Told each new turn deadline (a cluster keeps it for the next owner)."""
+        self.on_stale: Callable[[str], None] | None = None
+        """Called when the database refuses a commit because the table moved on elsewhere
+        (another process of a cluster owns it now): this actor must stop."""
 
     # --- running -----------------------------------------------------------------------------
 
@@ -355,13 +374,18 @@ class TableActor:
     async def _commit(self, step: Step, *, seat: int, cmid: str, kind: str,
                       body: dict[str, Any], source: str, conn: Conn | None = None) -> bool:
         """Store the step, then adopt it, broadcast its events and ack; False if not stored."""
-        before = self.game.version
+        previous = self.game
+        before = previous.version
         first = before + 1
         unit = build_unit(self.table_id, before, step, command={
             "seat": seat, "cmid": cmid, "kind": kind, "body": body, "source": source})
+        started = time.perf_counter()
         try:
             await self.writer.commit(unit)
         except Exception as exc:  # the database's words (SQL, parameters) stay in the log
+            metrics.COMMANDS.labels("refused").inc()
+            if isinstance(exc, repo.ConflictError) and self.on_stale is not None:
+                self.on_stale(self.table_id)
             if source == "client" and await self._reject_if_applied(conn, seat, cmid):
                 return False
             log.error("table %s: storing versions %d-%d failed: %s", self.table_id, first,
@@ -369,12 +393,14 @@ class TableActor:
             self._reject(conn, "storage_error", "the database did not take the command; "
                          "nothing changed, retry", cmid if source == "client" else None)
             return False
+        metrics.COMMIT_SECONDS.observe(time.perf_counter() - started)
+        metrics.COMMANDS.labels("applied").inc()
         self.game = step.game
         self.commands += 1
         if kind in ("act", "undo") and source == "client":  # the server's ids are its own
             self.cmids.add((seat, cmid), (first, step.game.version))
         try:
-            self._broadcast(first, step.events)
+            self._broadcast(first, step.events, previous, step)
         except Exception:  # stored but not shown: never leave a client with a gap
             log.exception("table %s: broadcasting versions %d-%d failed; resyncing everyone",
                           self.table_id, first, step.game.version)
@@ -408,20 +434,27 @@ class TableActor:
 
     # --- sending -------------------------------------------------------------------------------
 
-    def _broadcast(self, first: int, events: list[TableEvent]) -> None:
+    def _broadcast(self, first: int, events: list[TableEvent], previous: Game,
+                   step: Step) -> None:
         seats = {conn.seat for conn in self.subs}
+        delta_seats = {conn.seat for conn in self.subs if conn.protocol >= 2}
+        deltas = self.deltas.for_step(previous, step, delta_seats) if delta_seats else {}
         for offset, event in enumerate(events):
             version = first + offset
             self.log.append((version, event.kind, json.dumps(event.payload)))
             if not seats:
                 continue
             texts = frames_for(version, event.kind, event.payload, seats)
+            extra = deltas.get(offset)
             for conn in self.subs:
-                conn.send(texts[conn.seat])
+                text = texts[conn.seat]
+                if extra is not None and conn.protocol >= 2:
+                    text = with_delta(text, extra[conn.seat])
+                conn.send(text)
 
     def _send_sync(self, conn: Conn) -> None:
         body = {"t": "sync", "version": self.game.version, "table": self.public_info(),
-                "seat": conn.seat, **sync_body(self.game, conn.seat),
+                "seat": conn.seat, **sync_body(self.game, conn.seat, conn.protocol),
                 "seats": self.presence(), "clock": self._clock_info()}
         conn.send(dumps(body))
         self._send_legal(conn)
@@ -496,9 +529,12 @@ class TableActor:
                                          f"seat {seat} is held by {holder.nickname}", 4403)
         self.subs.append(conn)
         catch_up = self._catch_up_mode(hello.v)
-        conn.send(dumps({"t": "hello_ok", "table": self.table_id, "seat": seat,
-                         "version": game.version, "catch_up": catch_up,
-                         "nickname": conn.guest.nickname if conn.guest else None}))
+        hello_ok = {"t": "hello_ok", "table": self.table_id, "seat": seat,
+                    "version": game.version, "catch_up": catch_up,
+                    "nickname": conn.guest.nickname if conn.guest else None}
+        if hello.protocol >= 2:  # a client that names no version gets the old answer exactly
+            hello_ok["protocol"] = conn.protocol
+        conn.send(dumps(hello_ok))
         if catch_up == "sync":
             self._send_sync(conn)
         else:
@@ -512,6 +548,8 @@ class TableActor:
             if info is not None:
                 conn.send(dumps({"t": "clock", **info}))
             self._send_legal(conn)
+        if self.rematch is not None:
+            conn.send(dumps(self.rematch.frame_for(seat)))
         if seat is not None:
             assert conn.guest is not None
             self.online[seat] += 1
@@ -640,9 +678,15 @@ class TableActor:
         if key is None or seat is None or self.config.is_bot(seat):
             self._clock_deadline = None
         else:
-            self._clock_deadline = time.time() + seconds
+            resume, self.clock_resume = self.clock_resume, None
+            deadline = time.time() + seconds
+            if resume is not None and resume[0] == key:  # the same turn, after a takeover
+                deadline = min(deadline, resume[1])
+            self._clock_deadline = deadline
             self._clock_handle = asyncio.get_running_loop().call_later(
-                seconds, self.submit, Timer("clock", seat, key))
+                max(0.0, deadline - time.time()), self.submit, Timer("clock", seat, key))
+        if self.on_clock is not None:
+            self.on_clock(self.table_id, key, self._clock_deadline)
         text = dumps({"t": "clock", **(self._clock_info() or {"seat": None, "deadline_ms": None,
                                                                 "seconds": seconds})})
         for conn in self.subs:
@@ -677,6 +721,42 @@ class TableActor:
                 self._clock_handle = asyncio.get_running_loop().call_later(
                     RETRY_SECONDS, self.submit, Timer("clock", timer.seat, timer.key))
                 return
+
+    # --- company: quick messages and the rematch ------------------------------------------------
+
+    def quick(self, conn: Conn, message_id: str) -> None:
+        """Send a seat's quick message to everyone here; a refusal goes to the sender only.
+
+        Called straight from the gateway, not queued: it changes nothing at the table.
+        """
+        seat = conn.seat
+        if conn not in self.subs:
+            return self._reject(conn, "hello_required", "this connection has not joined the "
+                                "table", None)
+        if seat is None:
+            return self._reject(conn, "spectator", "spectators cannot send quick messages",
+                                None)
+        holder = self.game.holders[seat] if 0 <= seat < len(self.game.holders) else None
+        if holder is None or conn.guest is None or holder.guest_id != conn.guest.id:
+            return self._reject(conn, "seat_taken", f"seat {seat} is not held by this "
+                                "connection's guest", None)
+        problem = quick_problem(message_id)
+        if problem is not None:
+            return self._reject(conn, "unknown_quick", problem, None)
+        empty = self.quick_limits.take(seat)
+        if empty is not None:
+            return self._reject(conn, "rate_limited", f"at most {empty.burst:g} quick messages "
+                                f"at once, then one every {1 / empty.rate:g} s: this one was "
+                                f"dropped; send again in {empty.retry_after():.1f} s", None)
+        text = dumps(quick_frame(seat, message_id))
+        for sub in self.subs:
+            sub.send(text)
+
+    def offer_rematch(self, rematch: Rematch) -> None:
+        """Tell every connection of the finished match where the next one is played."""
+        self.rematch = rematch
+        for conn in self.subs:
+            conn.send(dumps(rematch.frame_for(conn.seat)))
 
     # --- for the hub ---------------------------------------------------------------------------
 

@@ -125,7 +125,7 @@ def install_analysis(app: FastAPI, jobs: AnalysisJobs | None = None) -> Analysis
     app.state.analysis = jobs
 
     def error(status: int, code: str, detail: str) -> JSONResponse:
-        return JSONResponse({"error": code, "detail": detail}, status_code=status)
+        return JSONResponse({"code": code, "detail": detail}, status_code=status)
 
     async def finished_record(table_id: str, number: int,
                               token: str | None) -> dict[str, Any] | JSONResponse:

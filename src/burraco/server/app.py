@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -51,9 +52,11 @@ from burraco.server.http_headers import SecurityHeaders
 from burraco.server.http_limits import BodyLimit, RateLimits, client_address
 from burraco.server.hub import Hub
 from burraco.server.identity import GUEST_COOKIE, Guest, TokenError, check_nickname
+from burraco.server.metrics_route import install_metrics
 from burraco.server.players.routes import install as install_players
 from burraco.server.players.service import RATED_LIVE, live_rated, request_token
 from burraco.server.storage import repository as repo
+from burraco.server.table_extras import install_table_extras
 from burraco.server.tables import TableConfigError, TableRequest, build_config
 from burraco.server.waiting import expire_forever, waiting_count
 from burraco.server.web import install_web
@@ -166,7 +169,11 @@ def create_app(settings: ServerConfig) -> FastAPI:
 
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:
-        return {"ok": True, "tables": len(hub.actors), "broken": len(hub.broken)}
+        health: dict[str, Any] = {"ok": True, "tables": len(hub.actors),
+                                  "broken": len(hub.broken), "pid": os.getpid()}
+        if hub.cluster is not None:
+            health["cluster"] = hub.cluster.health()
+        return health
 
     @app.post("/api/guests", status_code=201)
     async def new_guest(body: GuestRequest, request: Request) -> JSONResponse:
@@ -223,7 +230,7 @@ def create_app(settings: ServerConfig) -> FastAPI:
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str, token: str | None = None) -> dict[str, Any]:
         info = await visible_table(table_id, token)
-        actor = await hub.actor_for(table_id)
+        actor = await hub.readable(table_id)
         if actor is not None:
             info["status"] = actor.game.status
             info["version"] = actor.game.version
@@ -243,7 +250,9 @@ def create_app(settings: ServerConfig) -> FastAPI:
 
     analysis = install_analysis(app, AnalysisJobs(Settings(
         level=settings.analysis_level, samples=settings.analysis_samples)))  # replay marks
+    install_metrics(app)  # GET /metrics, Prometheus text
     install_players(app, hub.players)  # accounts, profiles, leaderboards
     install_tournaments(app)  # director and player pages under /tournaments/ (before the catch-all)
+    install_table_extras(app, hub, guest_of)  # tutorial, rematch, invitation (before the web)
     install_web(app)  # the browser client and its read-only calls (last: it has a catch-all)
     return app

@@ -2,13 +2,13 @@
 
     burraco serve [--host H] [--port P] [--db URL] [--sqlite-sync full|normal] [limits...]
                   [--engine NAME=COMMAND ...] [--engine-deadline-ms MS]
+                  [--redis URL [--redis-prefix P] [--lease-seconds S] [--node-id NAME]]
     burraco bench server --tables N [--pace SECONDS] [--duration S] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
 import logging
 import resource
 import sys
@@ -22,6 +22,7 @@ from burraco.server.config import (
     normalize_db_url,
     parse_engine,
 )
+from burraco.server.workers import check_workers, serve_workers, tune_process
 
 
 def register(sub: Any) -> None:
@@ -53,6 +54,8 @@ def register(sub: Any) -> None:
     serve.add_argument("--log-level", default="warning",
                        choices=("debug", "info", "warning", "error"))
     add_limit_arguments(serve)
+    add_cluster_arguments(serve)
+    add_worker_arguments(serve)
     serve.set_defaults(handler=run_serve)
 
     parser = subcommands_of(sub, "bench").add_parser(
@@ -61,6 +64,14 @@ def register(sub: Any) -> None:
 
     add_arguments(parser)
     parser.set_defaults(handler=run)
+
+    from burraco.bench import frames
+
+    counted = subcommands_of(sub, "bench").add_parser(
+        "frames", help="frames and bytes each seat receives per 4-player hand, protocol 1 "
+        "against 2", description=frames.__doc__)
+    frames.add_arguments(counted)
+    counted.set_defaults(handler=frames.run)
 
 
 BENCH_DESCRIPTION = (
@@ -98,6 +109,51 @@ def add_limit_arguments(serve: argparse.ArgumentParser) -> None:
                              f"deleted, 0: never (default {d.waiting_expiry:g})")
 
 
+def add_cluster_arguments(serve: argparse.ArgumentParser) -> None:
+    """Options of a process of a cluster (docs/architecture.md, "Cluster")."""
+    d = ServerConfig(db_url="")
+    cluster = serve.add_argument_group("cluster (several processes on one PostgreSQL and Redis)")
+    cluster.add_argument("--redis", default="", metavar="URL",
+                         help="redis://HOST:PORT/DB: join the cluster of every process on the "
+                              "same database and Redis (needs a PostgreSQL --db)")
+    cluster.add_argument("--redis-prefix", default=d.redis_prefix, metavar="PREFIX",
+                         help="prefix of the cluster's Redis keys and channels "
+                              f"(default {d.redis_prefix})")
+    cluster.add_argument("--lease-seconds", type=float, default=d.lease_seconds, metavar="S",
+                         help="a table's lease time: a dead process's tables are taken over "
+                              f"this long after it stopped renewing (default {d.lease_seconds:g})")
+    cluster.add_argument("--node-id", default="", metavar="NAME",
+                         help="this process's name in the cluster (default: random)")
+
+
+def cluster_settings(args: argparse.Namespace, db_url: str) -> dict[str, Any]:
+    """The cluster options, checked; :class:`ConfigError` names a bad one."""
+    if not args.redis:
+        return {}
+    if not args.redis.startswith(("redis://", "rediss://", "unix://")):
+        raise ConfigError(f"--redis {args.redis!r}: expected redis://HOST:PORT/DB")
+    if db_url.startswith("sqlite"):
+        raise ConfigError("--redis needs a database every process shares: give --db "
+                          "postgresql://USER@HOST:PORT/DB")
+    if not args.lease_seconds >= 0.5:
+        raise ConfigError(f"--lease-seconds {args.lease_seconds}: must be at least 0.5")
+    prefix = args.redis_prefix
+    if not prefix or not prefix.replace("-", "").replace("_", "").replace(".", "").isalnum():
+        raise ConfigError(f"--redis-prefix {prefix!r}: letters, digits, '-', '_' and '.'")
+    node = args.node_id
+    if node and not node.replace("-", "").replace("_", "").isalnum():
+        raise ConfigError(f"--node-id {node!r}: letters, digits, '-' and '_'")
+    return {"redis_url": args.redis, "redis_prefix": prefix,
+            "lease_seconds": args.lease_seconds, "node_id": node}
+
+
+def add_worker_arguments(serve: argparse.ArgumentParser) -> None:
+    """``--workers N``: N processes behind one port (:mod:`burraco.server.workers`)."""
+    serve.add_argument("--workers", type=int, default=1, metavar="N",
+                       help="server processes behind the one port, to use N cores; more "
+                            "than 1 needs --redis (default 1)")
+
+
 def limit_settings(args: argparse.Namespace) -> dict[str, Any]:
     """The limits given on the command line, checked; :class:`ConfigError` names a bad one."""
     from burraco.server.http_limits import check_rate
@@ -132,12 +188,16 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         url = normalize_db_url(args.db or default_db_url())
         limits = limit_settings(args)
+        cluster = cluster_settings(args, url)
         engines = tuple(parse_engine(text) for text in args.engine)
         if args.engine_deadline_ms < 1:
             raise ConfigError(f"--engine-deadline-ms {args.engine_deadline_ms}: must be >= 1")
         if args.analysis_samples < 2:
             raise ConfigError(f"--analysis-samples {args.analysis_samples}: must be >= 2")
         check_level(args.analysis_level)
+        refusal = check_workers(args.workers, args.redis)
+        if refusal is not None:
+            raise ConfigError(refusal)
     except ConfigError as exc:
         print(f"burraco serve: {exc}", file=sys.stderr)
         return 2
@@ -152,24 +212,24 @@ def run_serve(args: argparse.Namespace) -> int:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:  # one descriptor per connection: allow as many as the system lets us
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    # A live table's state lives for seconds, long enough to be promoted to the oldest
-    # generation; with the default thresholds full collections then run every few seconds
-    # over millions of objects.  Collect the young generation far less often instead.
-    gc.set_threshold(50_000, 50, 100)
+    tune_process()
     settings = ServerConfig(db_url=url, host=args.host, port=args.port,
                             sqlite_sync=args.sqlite_sync, log_level=args.log_level,
                             public_url=args.public_url, engines=engines,
                             engine_deadline_ms=args.engine_deadline_ms,
                             analysis_level=args.analysis_level,
-                            analysis_samples=args.analysis_samples, **limits)
+                            analysis_samples=args.analysis_samples, **limits, **cluster)
+    options: dict[str, Any] = dict(
+        lifespan="on", ws_max_size=settings.ws_max_bytes, ws_per_message_deflate=False,
+        log_level=args.log_level, access_log=False, timeout_graceful_shutdown=5,
+        timeout_keep_alive=settings.keepalive_timeout)
+    if args.workers > 1:
+        return serve_workers(settings, args.workers, options)
     logging.basicConfig(level=args.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     config = uvicorn.Config(
-        create_app(settings), host=args.host, port=args.port, lifespan="on",
-        ws_max_size=settings.ws_max_bytes, ws_per_message_deflate=False,
-        log_level=args.log_level, access_log=False, timeout_graceful_shutdown=5,
-        http=header_timeout_protocol(settings.header_timeout),
-        timeout_keep_alive=settings.keepalive_timeout)
+        create_app(settings), host=args.host, port=args.port,
+        http=header_timeout_protocol(settings.header_timeout), **options)
     server = uvicorn.Server(config)
     server.run()
     return 0 if server.started else 1

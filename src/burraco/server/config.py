@@ -66,6 +66,15 @@ class ServerConfig:
     """The level whose marks the replay page shows (``burraco.analysis``)."""
     analysis_samples: int = 32
     """Imagined deals per compared move in those analyses."""
+    # --- cluster (burraco.server.cluster; docs/architecture.md "Cluster") ----------------------
+    redis_url: str = ""
+    """Redis of the cluster; empty: this process runs alone, as one server."""
+    redis_prefix: str = "burraco"
+    """Prefix of every Redis key and channel the cluster uses (one cluster per prefix)."""
+    lease_seconds: float = 3.0
+    """How long a table's lease lasts unrenewed (renewed every third of it)."""
+    node_id: str = ""
+    """This process's name in the cluster (default: random at each start)."""
 
     @property
     def engine_commands(self) -> dict[str, str]:

@@ -191,6 +191,9 @@ class Step:
     """A hand finished in this step: (number, result, record)."""
     revealed: int | None = None
     """A held hand whose reveal this step published (deal groups)."""
+    final: HandState | None = None
+    """The hand as its last action left it, when the step ended it (the next deal replaces it
+    in ``game``): what the protocol's event deltas show before the next hand's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,8 +401,8 @@ class Game:
                     "hands": len(match.hands)}
             events.append(TableEvent("MatchOver", over))
             return Step(replace(game, status=FINISHED, version=game.version + 1), events,
-                        ended=ended)
-        return game._deal_next(events, deal, ended)
+                        ended=ended, final=self.hand)
+        return replace(game._deal_next(events, deal, ended), final=self.hand)
 
     def _seat_names(self) -> list[str]:
         names = []

@@ -28,15 +28,18 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from burraco.server.actor import ClientCommand, Join, Leave, Resync
+from burraco.server.actor import ClientCommand, Conn, Join, Leave, Resync, TableActor
 from burraco.server.hub import Hub
 from burraco.server.identity import GUEST_COOKIE, Guest, TokenError
+from burraco.server.metrics import CONNECTIONS
 from burraco.server.players.sessions import SESSION_COOKIE
 from burraco.server.protocol import (
+    PROTOCOL,
     Act,
     Hello,
     Ping,
     ProtocolError,
+    Quick,
     Sync,
     Undo,
     dumps,
@@ -57,6 +60,7 @@ class WsConnection:
         self.seat: int | None = None
         self.guest: Guest | None = None
         self.wants_legal = False
+        self.protocol = 1
         self.pending = 0
         """Commands of this connection queued at the table and not yet handled."""
         self._frames: deque[str] = deque()
@@ -118,9 +122,15 @@ async def serve_connection(ws: WebSocket, table_id: str, hub: Hub) -> None:
     conn = WsConnection(ws, settings.outbox_limit)
     pump = asyncio.create_task(conn.pump())
     actor = None
+    CONNECTIONS.inc()
     try:
         hello = await _hello(ws, conn, settings.hello_timeout, settings.max_message_bytes)
         if hello is None:
+            return
+        guest_token = hello.guest or ws.cookies.get(SESSION_COOKIE) or ws.cookies.get(
+            GUEST_COOKIE)
+        if hub.cluster is not None:  # the table may run in another process: go through it
+            await hub.cluster.serve(ws, conn, table_id, hello, guest_token)
             return
         actor = await hub.actor_for(table_id)
         if actor is None:
@@ -128,27 +138,14 @@ async def serve_connection(ws: WebSocket, table_id: str, hub: Hub) -> None:
             _refuse(conn, "table_not_found", f"no table {table_id!r}" + (
                 f" (it could not be recovered: {why})" if why else ""), 4404)
             return
-        if not _admit(conn, hello, table_id, hub, ws, public=actor.config.public):
+        if not await admit_and_join(hub, actor, conn, hello, guest_token, table_id):
             actor = None
-            return
-        holder = actor.game.holders[conn.seat] if conn.seat is not None and 0 <= conn.seat < len(
-            actor.game.holders) else None
-        refusal = await hub.players.admission(actor.config, actor.game.status,
-                                              holder.guest_id if holder else None, conn.guest,
-                                              conn.seat)  # rated tables: accounts only
-        if refusal is not None:
-            _refuse(conn, *refusal, 4403)
-            actor = None
-            return
-        join = Join(conn, hello)
-        actor.submit(join)
-        # nothing the client pipelined behind its hello is read before the table admits it
-        if not await join.admitted:
             return
         await _read_loop(ws, conn, actor, settings.max_message_bytes)
     except WebSocketDisconnect:
         pass
     finally:
+        CONNECTIONS.dec()  # first: nothing below may skip it
         if actor is not None:
             actor.submit(Leave(conn))
         conn.close(1000, "bye")
@@ -156,7 +153,30 @@ async def serve_connection(ws: WebSocket, table_id: str, hub: Hub) -> None:
             await asyncio.wait_for(pump, 5)
 
 
-def _refuse(conn: WsConnection, code: str, reason: str, close_code: int) -> None:
+async def admit_and_join(hub: Hub, actor: TableActor, conn: Conn, hello: Hello,
+                         guest_token: str | None, table_id: str) -> bool:
+    """Check a hello's tokens and the table's admission, then join; False if refused.
+
+    Runs where the table is owned: for a connection of this process, or one a
+    door process forwards (``burraco.server.cluster``).
+    """
+    if not _admit(conn, hello, table_id, hub, guest_token, public=actor.config.public):
+        return False
+    holder = actor.game.holders[conn.seat] if conn.seat is not None and 0 <= conn.seat < len(
+        actor.game.holders) else None
+    refusal = await hub.players.admission(actor.config, actor.game.status,
+                                          holder.guest_id if holder else None, conn.guest,
+                                          conn.seat)  # rated tables: accounts only
+    if refusal is not None:
+        _refuse(conn, *refusal, 4403)
+        return False
+    join = Join(conn, hello)
+    actor.submit(join)
+    # nothing the client pipelined behind its hello is read before the table admits it
+    return await join.admitted
+
+
+def _refuse(conn: Conn, code: str, reason: str, close_code: int) -> None:
     conn.send(dumps(reject(code, reason, None, None)))
     conn.close(close_code, code)
 
@@ -181,11 +201,11 @@ async def _hello(ws: WebSocket, conn: WsConnection, timeout: float, limit: int) 
     return parsed
 
 
-def _admit(conn: WsConnection, hello: Hello, table_id: str, hub: Hub, ws: WebSocket, *,
+def _admit(conn: Conn, hello: Hello, table_id: str, hub: Hub, guest_token: str | None, *,
            public: bool) -> bool:
     """Check the hello's tokens and set who the connection is; refuse and close otherwise."""
     signer = hub.tokens
-    guest_token = hello.guest or ws.cookies.get(SESSION_COOKIE) or ws.cookies.get(GUEST_COOKIE)
+    conn.protocol = min(hello.protocol, PROTOCOL)
     try:
         guest = hub.identify(guest_token) if guest_token else None
     except TokenError as exc:
@@ -224,6 +244,21 @@ def _admit(conn: WsConnection, hello: Hello, table_id: str, hub: Hub, ws: WebSoc
     return True
 
 
+def submit(actor: Any, conn: Conn, parsed: Sync | Act | Undo | Quick) -> None:
+    """Hand a joined connection's message to its table's actor: the socket's own loop and a
+    cluster owner's forwarded connections alike."""
+    if isinstance(parsed, Quick):
+        actor.quick(conn, parsed.msg)
+        return
+    conn.pending += 1
+    if isinstance(parsed, Sync):
+        actor.submit(Resync(conn))
+    elif not actor.submit(ClientCommand(conn, parsed)):
+        conn.pending -= 1
+        conn.send(dumps(reject("overloaded", "too many commands are waiting at this "
+                               "table; retry", parsed.id, actor.game.version)))
+
+
 async def _read_loop(ws: WebSocket, conn: WsConnection, actor: Any, limit: int) -> None:
     bucket = TokenBucket()
     while True:
@@ -249,15 +284,8 @@ async def _read_loop(ws: WebSocket, conn: WsConnection, actor: Any, limit: int) 
                 "rate_limited", f"{IN_FLIGHT} of this connection's commands are waiting at "
                 "the table: this one was dropped; wait for their answers", getattr(
                     parsed, "id", None), actor.game.version)))
-        elif isinstance(parsed, Sync):
-            conn.pending += 1
-            actor.submit(Resync(conn))
-        elif isinstance(parsed, Act | Undo):
-            conn.pending += 1
-            if not actor.submit(ClientCommand(conn, parsed)):
-                conn.pending -= 1
-                conn.send(dumps(reject("overloaded", "too many commands are waiting at this "
-                                       "table; retry", parsed.id, actor.game.version)))
+        elif isinstance(parsed, Sync | Act | Undo | Quick):
+            submit(actor, conn, parsed)
         else:
             conn.send(dumps(reject("already_joined", "this connection has already sent its "
                                    "hello", None, actor.game.version)))

@@ -12,13 +12,23 @@ bodies, queries and paths are 422 ``bad_request`` naming each field.
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
+from burraco.server.not_found import not_found_page, wants_page
+
 log = logging.getLogger(__name__)
+
+
+def static_dir() -> Path:
+    """Where the built client lives (read late: ``burraco.server.web`` imports this module)."""
+    from burraco.server.web import static_dir as where
+
+    return where()
 
 CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
          405: "method_not_allowed", 408: "request_timeout", 413: "too_large",
@@ -49,7 +59,9 @@ def install_error_shapes(app: FastAPI) -> None:
                             status_code=422)
 
     @app.exception_handler(HTTPException)
-    async def _http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+    async def _http_error(request: Request, exc: HTTPException) -> Response:
+        if exc.status_code == 404 and wants_page(request):
+            return not_found_page(static_dir())
         detail = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
         code = CODES.get(exc.status_code, "error")
         if exc.status_code == 400 and "parsing the body" in detail:

@@ -20,7 +20,8 @@ import asyncio
 import gc
 import logging
 from collections.abc import Callable
-from typing import Any, TypeVar
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Connection
 
@@ -45,6 +46,10 @@ from burraco.server.storage import repository as repo
 from burraco.server.storage.db import make_engine, migrate
 from burraco.server.storage.writer import Writer
 from burraco.server.tables import TableConfig, TableConfigError, TableRequest, build_config
+from burraco.server.tutorial import tutorial_deal
+
+if TYPE_CHECKING:
+    from burraco.server.cluster.node import Cluster
 
 T = TypeVar("T")
 log = logging.getLogger("burraco.server.hub")
@@ -139,6 +144,12 @@ class Hub:
         self._loading: dict[str, asyncio.Future[TableActor | None]] = {}
         self._settling: set[asyncio.Task[int]] = set()
         self.players = Players(self)
+        self.cluster: Cluster | None = None
+        """With ``--redis``: this process's part of a cluster (tables owned by lease)."""
+        if settings.redis_url:
+            from burraco.server.cluster.node import Cluster
+
+            self.cluster = Cluster(self)
 
     @property
     def tokens(self) -> Signer:
@@ -163,6 +174,11 @@ class Hub:
         await asyncio.to_thread(migrate, self.engine)
         self.writer.start()
         self.signer = Signer(await self.writer.run(repo.signing_secret))
+        if self.cluster is not None:  # tables are taken by lease, not all by every process
+            await self.cluster.start()
+            await self.players.start()
+            log.warning("burraco server: cluster node %s started", self.cluster.node_id)
+            return
         ids = await self.read(repo.live_table_ids)
         for table_id in ids:
             await self._load(table_id)
@@ -178,6 +194,8 @@ class Hub:
         for task in list(self._settling):
             task.cancel()
         await self.players.stop()
+        if self.cluster is not None:
+            await self.cluster.drain()  # hands every table over before the database goes
         for actor in list(self.actors.values()):
             actor.close_all(1012, "server restarting")
             await actor.stop()
@@ -194,7 +212,7 @@ class Hub:
             log.error("table %s cannot be rebuilt: %s", table_id, exc)
             self.broken[table_id] = str(exc)
             return None
-        deal: DealSource = fresh_deal
+        deal: DealSource = tutorial_deal if game.config.tutorial else fresh_deal
         if load.deal_group is not None and load.group_secret is not None:
             deal = group_deal(bytes.fromhex(load.group_secret))
         actor = self._new_actor(table_id, game, load.recent_events, load.cmids, deal=deal,
@@ -215,6 +233,10 @@ class Hub:
         actor = TableActor(table_id, game, writer=self.writer, settings=self.settings,
                            recent=recent, cmids=cmids, on_idle=self._idle, deal=deal,
                            on_hand_end=on_hand_end)
+        if self.cluster is not None:
+            actor.on_stale = self.cluster.stale
+            actor.on_clock = self.cluster.remember_clock
+            actor.clock_resume = self.cluster.clocks.pop(table_id, None)
         self.actors[table_id] = actor
         actor.start()
         return actor
@@ -240,6 +262,9 @@ class Hub:
             log.exception("deal group %s: cannot read what may be revealed", group_id)
             return 0
         for table_id, number, reveal in releases:
+            if self.cluster is not None and table_id not in self.actors:
+                self.cluster.reveal(table_id, number, reveal)  # its owner publishes it
+                continue
             actor = await self.actor_for(table_id)
             if actor is None:
                 log.error("deal group %s: table %s cannot publish hand %d's reveal", group_id,
@@ -263,6 +288,8 @@ class Hub:
         actor = self.actors.get(table_id)
         if actor is not None or table_id in self.broken or len(table_id) > 32:
             return actor
+        if self.cluster is not None and table_id not in self.cluster.owned:
+            return None  # another process runs it (or will): only its lease holder loads it
         pending = self._loading.get(table_id)
         if pending is not None:
             return await pending
@@ -286,7 +313,8 @@ class Hub:
         return guest, self.tokens.guest_token(guest)
 
     async def create_table(self, creator: Guest, request: TableRequest, *,
-                           deal_group: str | None = None) -> dict[str, Any]:
+                           deal_group: str | None = None,
+                           tutorial: bool = False) -> dict[str, Any]:
         """Create and open a table; raises ``TableConfigError`` for bad settings.
 
         ``deal_group`` puts the table in that deal group (created on first use):
@@ -296,10 +324,12 @@ class Hub:
         ahead of its tables).  Refused for a group whose settings differ or that
         has revealed a deal already.
         """
-        return (await self.create_tables(creator, [request], deal_group=deal_group))[0]
+        return (await self.create_tables(creator, [request], deal_group=deal_group,
+                                         tutorial=tutorial))[0]
 
     async def create_tables(self, creator: Guest, requests: list[TableRequest], *,
-                            deal_group: str | None = None) -> list[dict[str, Any]]:
+                            deal_group: str | None = None,
+                            tutorial: bool = False) -> list[dict[str, Any]]:
         """Create several tables at once: all are stored before any starts to play.
 
         A group's tables must be created this way when bots may play them: a table
@@ -309,6 +339,8 @@ class Hub:
         """
         engines = tuple(self.settings.engine_commands)
         configs = [build_config(request, engines=engines) for request in requests]
+        if tutorial:  # only server-side code asks: the fixed deck is known to everyone
+            configs = [replace(config, tutorial=True) for config in configs]
         for config, request in zip(configs, requests, strict=True):
             refusal = await self.players.creation_refusal(
                 creator, config, seated=request.creator_seat is not None)
@@ -316,7 +348,7 @@ class Hub:
                 raise TableConfigError("rated", refusal)
         deals: list[DealSource] = []
         for config in configs:
-            deals.append(fresh_deal if deal_group is None
+            deals.append(tutorial_deal if config.tutorial else fresh_deal if deal_group is None
                          else await self._join_group(deal_group, config))
         units, opened = [], []
         for config, deal in zip(configs, deals, strict=True):
@@ -333,6 +365,8 @@ class Hub:
             raise TableConfigError("deal_group", str(exc)) from None
         actors = []
         for (table_id, step), deal in zip(opened, deals, strict=True):
+            if self.cluster is not None:
+                await self.cluster.claim_new(table_id)
             recent = [(1 + i, e.kind, e.payload) for i, e in enumerate(step.events)]
             actors.append(self._new_actor(table_id, step.game, recent, {}, deal=deal,
                                           group=deal_group))
@@ -341,6 +375,11 @@ class Hub:
                 error = await actor.claim(request.creator_seat, creator)
                 if error is not None:
                     raise RuntimeError(f"could not seat the creator: {error}")
+        if self.cluster is not None:  # new tables go to the least loaded process
+            try:
+                await self.cluster.balance_new([table_id for table_id, _ in opened])
+            except Exception as exc:  # they run here then
+                log.warning("cannot balance new tables: %s", exc)
         return [self.table_created(table_id, config)
                 for (table_id, _), config in zip(opened, configs, strict=True)]
 
@@ -375,6 +414,24 @@ class Hub:
             "watch_token": watch, "watch": f"{base}/play/{table_id}?watch={watch}",
             "ws": f"{base.replace('http', 'ws', 1)}/ws/tables/{table_id}",
         }
+
+    async def readable(self, table_id: str) -> TableActor | None:
+        """The table for reading (config, game, presence): its actor here, else from storage.
+
+        In a cluster another process may run the table: a copy rebuilt from the
+        database answers the HTTP reads (never started: it runs nothing).
+        """
+        actor = await self.actor_for(table_id)
+        if actor is not None or self.cluster is None or len(table_id) > 32:
+            return actor
+        load = await self.read(lambda conn: repo.load_table(conn, table_id))
+        if load is None:
+            return None
+        try:
+            game = await asyncio.to_thread(rebuild, load)
+        except (RecoveryError, ValueError, KeyError):
+            return None
+        return TableActor(table_id, game, writer=self.writer, settings=self.settings)
 
     def holders(self, table_id: str) -> list[Holder | None] | None:
         actor = self.actors.get(table_id)

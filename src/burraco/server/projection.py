@@ -17,6 +17,7 @@ from burraco.engine.cards import card_str
 from burraco.engine.events import Event, event_for, event_to_dict
 from burraco.engine.views import view
 from burraco.server.game import Game
+from burraco.server.running import table_score
 
 ENGINE_EVENTS: dict[str, Any] = {cls.__name__: cls for cls in get_args(Event)}
 """Every engine event class by name (read from the engine's ``Event`` union)."""
@@ -104,8 +105,11 @@ def frame(version: int, shown: dict[str, Any] | None) -> str:
     return json.dumps({"v": version, "e": shown}, separators=(",", ":"))
 
 
-def sync_body(game: Game, seat: int | None) -> dict[str, Any]:
-    """Everything ``seat`` may see of the table now (the ``sync`` message's game part)."""
+def sync_body(game: Game, seat: int | None, protocol: int = 1) -> dict[str, Any]:
+    """Everything ``seat`` may see of the table now (the ``sync`` message's game part).
+
+    Protocol 2 adds the hand's ``table_score`` (:mod:`burraco.server.running`).
+    """
     hand: dict[str, Any] | None = None
     if game.hand is not None and game.secret is not None:
         hand = view(game.hand, seat).to_dict()
@@ -113,6 +117,8 @@ def sync_body(game: Game, seat: int | None) -> dict[str, Any]:
         hand["commitment"] = game.secret.commitment
         if game.hand_no in game.held:  # the group's other tables may still hold these cards
             hand["revealed"] = []
+        if protocol >= 2:
+            hand["table_score"] = table_score(game.hand)
     return {
         "status": game.status,
         "match": game.match.to_dict(),

@@ -24,6 +24,10 @@ from pydantic import (
     ValidationError,
 )
 
+PROTOCOL = 2
+"""The newest protocol version the server speaks (docs/protocol.md §15): a ``hello`` without
+``protocol`` is served version 1, exactly as before versions existed."""
+
 SERVER_ID_PREFIX = "server:"
 """Every client message id the server stores for itself starts with this; no client's may."""
 MAX_CLIENT_ID = 64
@@ -85,6 +89,8 @@ ERROR_CODES: dict[str, str] = {
     "bad_action": "the action's text cannot be read",
     "forbidden_action": "players may not send this action",
     "illegal_action": "the engine refused the action; \"reason\" cites the rule",
+    "unknown_quick": "the quick message's id is not one of the fixed list (docs/protocol.md)",
+    "no_rematch": "a rematch is offered only by a seat's holder once the match is over",
     "undo_not_allowed": "undo is off at this table, or the play cannot be taken back",
     "nothing_to_undo": "no meld or attachment of yours since your draw",
     # the server
@@ -119,6 +125,9 @@ class Hello(_Message):
     watch_token: str | None = Field(default=None, max_length=512)
     v: int | None = Field(default=None, ge=0)
     legal: bool = False
+    protocol: int = Field(default=1, ge=1, le=1000)
+    """The newest protocol version the client reads; the server serves the lower of it and
+    :data:`PROTOCOL`."""
 
 
 class Act(_Message):
@@ -144,12 +153,19 @@ class Ping(_Message):
     t: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | Undo | Sync | Ping, Field(discriminator="t")]
+class Quick(_Message):
+    """A quick message of the fixed list (``burraco.server.quick``), by id (protocol.md §16)."""
+
+    t: Literal["quick"]
+    msg: str = Field(max_length=64)
+
+
+ClientMessage = Annotated[Hello | Act | Undo | Sync | Ping | Quick, Field(discriminator="t")]
 _CLIENT = TypeAdapter(ClientMessage)
-CLIENT_TYPES = ("hello", "act", "undo", "sync", "ping")
+CLIENT_TYPES = ("hello", "act", "undo", "sync", "ping", "quick")
 
 
-ClientMessageT = Hello | Act | Undo | Sync | Ping
+ClientMessageT = Hello | Act | Undo | Sync | Ping | Quick
 
 
 def read_client_message(text: str | bytes | None, *, limit: int) -> ClientMessageT:
@@ -208,6 +224,7 @@ class _Out(BaseModel):
 class EventFrame(_Out):
     v: int
     e: dict[str, Any] | None = None
+    d: dict[str, Any] | None = None
 
 
 class HelloOk(_Out):
@@ -217,6 +234,7 @@ class HelloOk(_Out):
     version: int
     catch_up: Literal["none", "replay", "sync"]
     nickname: str | None = None
+    protocol: int | None = None
 
 
 class SyncOut(_Out):
@@ -271,9 +289,26 @@ class PongOut(_Out):
     t: Literal["pong"]
 
 
+class QuickOut(_Out):
+    t: Literal["quick"]
+    seat: int
+    msg: str
+
+
+class RematchOut(_Out):
+    """The match's next table: the token only to the seat it opens (docs/protocol.md §16)."""
+
+    t: Literal["rematch"]
+    table: str
+    by: str | None
+    seat: int | None = None
+    token: str | None = None
+
+
 _OUT_MODELS: dict[str, type[_Out]] = {
     "hello_ok": HelloOk, "sync": SyncOut, "ack": AckOut, "reject": RejectOut, "legal": LegalOut,
-    "presence": PresenceOut, "clock": ClockOut, "pong": PongOut,
+    "presence": PresenceOut, "clock": ClockOut, "pong": PongOut, "quick": QuickOut,
+    "rematch": RematchOut,
 }
 
 

@@ -36,8 +36,10 @@ class SeatBots:
     """The bots of one table, one per seat that needs one (made on first use)."""
 
     def __init__(self, rules: Rules, *, engines: dict[str, str] | None = None,
-                 deadline_ms: int = 2000) -> None:
+                 deadline_ms: int = 2000, seed: int | None = None) -> None:
         self.rules = rules
+        self.seed = seed
+        """A fixed seed makes every bot of the table play alike each time (the tutorial's)."""
         self.engines = engines or {}
         self.deadline_ms = deadline_ms
         self._bots: dict[tuple[int, str], Bot] = {}
@@ -45,7 +47,7 @@ class SeatBots:
     def bot(self, seat: int, level: str) -> Bot:
         key = (seat, level)
         if key not in self._bots:
-            seed = secrets.randbits(63)
+            seed = secrets.randbits(63) if self.seed is None else self.seed + seat
             name = level[len(ENGINE_PREFIX):]
             if level.startswith(ENGINE_PREFIX) and name not in self.engines:
                 log.error("no outside engine %r registered any more: the fallback (basic) "

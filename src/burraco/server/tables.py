@@ -101,6 +101,8 @@ class TableConfig:
     standin: str = "basic"
     bot_delay: float = 0.8
     rated: bool = False
+    tutorial: bool = False
+    """The first-hand tutorial's fixed deal (:mod:`burraco.server.tutorial`); server-made only."""
 
     def rules_value(self) -> Rules:
         """The rules as they apply at this table (its player count included)."""
@@ -117,6 +119,8 @@ class TableConfig:
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
         out["seats"] = [asdict(s) for s in self.seats]
+        if not self.tutorial:
+            del out["tutorial"]  # ordinary tables keep the stored shape they always had
         return out
 
     @classmethod

@@ -68,6 +68,8 @@ async def expire_waiting(hub: Hub, max_age: float) -> list[str]:
     deleted = []
     for table_id, version in await hub.read(lambda conn: _abandoned(conn, cutoff)):
         actor = hub.actors.get(table_id)
+        if hub.cluster is not None and actor is None:
+            continue  # another process of the cluster runs it: that one expires it
         if table_id in hub._loading or (actor is not None and (
                 actor.subs or actor.game.version != version)):
             continue

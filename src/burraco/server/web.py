@@ -46,7 +46,7 @@ from burraco.server.storage import repository as repo
 from burraco.server.tables import TableRequest
 
 STATIC_ENV = "BURRACO_WEB_DIR"
-PAGES = ("play", "replay", "pad")
+PAGES = ("play", "replay", "pad", "help", "rules")
 """First path segments of the client's own pages (everything else is the API or a file)."""
 
 
@@ -176,7 +176,7 @@ def install_web(app: FastAPI) -> None:
         guest = guest_of(request)
         if guest is None:
             return _error(401, "guest_required", "pick a nickname first (POST /api/guests)")
-        actor = await hub.actor_for(table_id)
+        actor = await hub.readable(table_id)
         if actor is None:
             return _error(404, "table_not_found", f"no table {table_id!r}")
         config = actor.config
@@ -228,6 +228,8 @@ def install_web(app: FastAPI) -> None:
         return HTMLResponse(NOT_BUILT, status_code=503)
 
     app.add_api_route("/", page, methods=["GET"], include_in_schema=False)
+    for name in ("help", "rules"):  # the help page is also reached without a trailing slash
+        app.add_api_route(f"/{name}", page, methods=["GET"], include_in_schema=False)
     for name in PAGES:
         app.add_api_route(f"/{name}/{{rest:path}}", page, methods=["GET"],
                           include_in_schema=False)

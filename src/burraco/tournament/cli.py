@@ -16,6 +16,8 @@
     burraco tournament standings [-t ID] [--json]
     burraco tournament export [-t ID] [--csv FILE] [--results-csv FILE] [--html FILE]
     burraco tournament serve [--host H] [--port P]
+    burraco tournament pdf KIND --out FILE, withdraw, penalty, line-rankings, prizes,
+                       evening, member add|list  (see :mod:`.cli_evening`)
     burraco tournament simulate --pairs 24 --schedule mitchell:3,danish:1 --hands 3
                        --bots advanced [--duplicate] [--jobs J] [--seed S] [--json FILE]
                        [--kind individual --players 16 | --kind teams --teams 8 ...]
@@ -32,6 +34,7 @@ import argparse
 import dataclasses
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -52,6 +55,7 @@ from burraco.tournament.schedule import Schedule
 
 REFUSED = 1
 USAGE = 2
+COMMENT = re.compile(r"(?:^|\s)#(?![A-Za-z0-9])")
 
 
 def register(sub: Any) -> None:
@@ -126,6 +130,18 @@ def register(sub: Any) -> None:
                         help="replace the result already entered at this table")
     result.set_defaults(handler=_guard("result", _result))
 
+    links = actions.add_parser(
+        "table-links", parents=[which], help="each table's two links for the pairs' phones",
+        description="Print the current round's tables and, for each, the NS and the EW "
+        "pair's link to the phone page that takes their result (for the table cards' QR "
+        "codes).  A link opens only its table of this round.")
+    links.add_argument("--json", action="store_true",
+                       help='{"tables": [{"table": N, "ns": URL, "ew": URL}, ...]}')
+    links.add_argument("--base-url", metavar="URL", default=None,
+                       help="where the players reach the server (default $BURRACO_PUBLIC_URL, "
+                            "else http://127.0.0.1:8000)")
+    links.set_defaults(handler=_guard("table-links", _table_links))
+
     stand = actions.add_parser("standings", parents=[which],
                                help="the standings now (the final ranking once finished)")
     stand.add_argument("--json", action="store_true")
@@ -170,6 +186,10 @@ def register(sub: Any) -> None:
                           help="always show the progress bar (default: on a terminal)")
     progress.add_argument("--no-progress", dest="progress", action="store_false")
     sim.set_defaults(handler=_guard("simulate", _simulate))
+
+    from burraco.tournament import cli_evening  # the paper and the evening's changes
+
+    cli_evening.register(actions, which, common)
 
 
 def _add_event_options(parser: argparse.ArgumentParser) -> None:
@@ -281,7 +301,8 @@ def _register(args: argparse.Namespace) -> int:
             text = Path(args.file).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise UsageError(f"{args.file}: {exc}") from None
-        names += [line.split("#", 1)[0].strip() for line in text.splitlines()]
+        # "#" starts a comment, except "#NUMBER" (a club member) after a space or slash
+        names += [COMMENT.split(line, maxsplit=1)[0].strip() for line in text.splitlines()]
         names = [n for n in names if n]
     if not names:
         raise UsageError("give the entrants to register (or --file)")
@@ -380,6 +401,22 @@ def _result(args: argparse.Namespace) -> int:
           + (" (corrected)" if args.correct else "")
           + (f"; {left} {unit}(es) still to report" if left and unit == "match" else
              f"; {left} table(s) still to report" if left else f"; round {number} complete"))
+    return 0
+
+
+def _table_links(args: argparse.Namespace) -> int:
+    from burraco.tournament.table_desk import Desk
+
+    director = _director(args)
+    base = args.base_url or os.environ.get("BURRACO_PUBLIC_URL") or "http://127.0.0.1:8000"
+    if not base.startswith(("http://", "https://")):
+        raise UsageError(f"--base-url {base!r}: give an http:// or https:// address")
+    tables = Desk(director).links(_tid(director, args), base)
+    if args.json:
+        print(json.dumps({"tables": tables}))
+        return 0
+    for row in tables:
+        print(f"table {row['table']}\n  NS {row['ns']}\n  EW {row['ew']}")
     return 0
 
 

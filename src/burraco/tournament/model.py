@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from burraco.tournament.changes import Evening
 from burraco.tournament.errors import TournamentError
 from burraco.tournament.scale import VpScale
 from burraco.tournament.schedule import Schedule
@@ -51,7 +52,7 @@ def default_schedule(kind: str) -> str:
 SeatingOrder = Literal["registration", "draw"]
 TIE_BREAKS = ("mp_diff", "h2h", "mp", "vp", "dup", "lot")
 DEFAULT_TIE_BREAKS = ("mp_diff", "h2h", "lot")
-Source = Literal["director", "online", "bot"]
+Source = Literal["director", "online", "bot", "tables"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +225,8 @@ class Tournament:
     pairs: tuple[Pair, ...] = ()
     rounds: tuple[Round, ...] = ()
     results: tuple[Result, ...] = ()
+    evening: Evening = Evening()
+    """Withdrawals, penalties, NS/EW rankings, prizes (:mod:`.changes`)."""
 
     # --- reading ------------------------------------------------------------------------------
 

@@ -41,7 +41,48 @@ def check_schedule(schedule: Schedule, pairs: int) -> None:
 
 
 def plan(t: Tournament) -> tuple[str, Seating]:
-    """(movement, seating) of the round after the last one started."""
+    """(movement, seating) of the round after the last one started, withdrawals applied."""
+    movement, seating = _plan(t)
+    withdrawn = t.evening.withdrawn(len(t.rounds) + 1)
+    return movement, without(seating, set(withdrawn)) if withdrawn else seating
+
+
+def without(seating: Seating, gone: set[int]) -> Seating:
+    """The seating with the withdrawn pairs taken out: whoever faced one has a bye.
+
+    The tables keep their numbers (the club's table cards stay where they are).
+    """
+    tables = []
+    byes = [p for p in seating.byes if p not in gone]
+    for table in seating.tables:
+        left = [p for p in table.pairs() if p not in gone]
+        if len(left) == 2:
+            tables.append(table)
+        else:
+            byes.extend(left)
+    return Seating(tuple(tables), tuple(byes))
+
+
+def _lines_without(both: tuple[tuple[int, ...], tuple[int | None, ...]],
+                   gone: set[int]) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
+    """A Mitchell's lines formed again without the re-seated withdrawals.
+
+    Every pair keeps its line while the lines stay balanced; when they do not, the last
+    pair of the longer line changes line (an odd field leaves EW one short, as at the start).
+    """
+    ns = [p for p in both[0] if p not in gone]
+    ew = [p for p in both[1] if p is not None and p not in gone]
+    while len(ew) > len(ns):
+        ns.append(ew.pop())
+    while len(ns) > len(ew) + 1:
+        ew.append(ns.pop())
+    padded: list[int | None] = list(ew)
+    if len(padded) < len(ns):
+        padded.append(None)
+    return tuple(ns), tuple(padded)
+
+
+def _plan(t: Tournament) -> tuple[str, Seating]:
     from burraco.tournament.standings import standings
 
     schedule = t.settings.schedule
@@ -50,20 +91,21 @@ def plan(t: Tournament) -> tuple[str, Seating]:
     number = len(t.rounds) + 1
     segment, _ = schedule.at(number, count)
     movement = segment.movement
-    order = t.initial_order()
+    reseated = {p for p, mode in t.evening.withdrawn(number).items() if mode == "reseat"}
+    order = [p for p in t.initial_order() if p not in reseated]
     if t.settings.kind == "individual":
         return movement, _individual(t, movement, number, order,
                                      [s.pair for s in standings(t)] if t.rounds else order)
     if movement == "mitchell":
         steps = schedule.mitchell_steps(count)
-        ns, ew = lines(order)
+        ns, ew = _lines_without(lines(t.initial_order()), reseated)
         index = schedule.index_among(number, count, "mitchell")
         return movement, mitchell_round(ns, ew, offset=offsets(steps)[index])
     if movement == "roundrobin":
         return movement, round_robin_round(order, schedule.index_among(number, count, movement))
     had_bye = [p for r in t.rounds for p in r.byes]
     if movement in ("danish", "danish-modified"):
-        ranking = [s.pair for s in standings(t)]
+        ranking = [s.pair for s in standings(t) if s.pair not in reseated]
         previous: dict[int, int] | None = None
         if movement == "danish-modified":
             previous = Seating(t.rounds[-1].tables).opponents() if t.rounds else {}

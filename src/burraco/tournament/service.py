@@ -18,6 +18,7 @@ from sqlalchemy import Connection, Engine, func, insert, select, update
 
 from burraco.server.config import normalize_db_url
 from burraco.server.storage.db import make_engine
+from burraco.tournament.changes import Evening, set_category
 from burraco.tournament.errors import TournamentError
 from burraco.tournament.model import Pair, Result, Round, Settings, Source, Tournament
 from burraco.tournament.seating import Table
@@ -32,6 +33,8 @@ from burraco.tournament.storage import (
 
 T = TypeVar("T")
 RETRIES = 5
+RESERVED_IDS = frozenset({"members", "login"})
+"""Paths under /tournaments/ and /api/tournaments/ that are not tournaments."""
 
 
 class ConflictError(RuntimeError):
@@ -120,13 +123,13 @@ class Director:
                     raise TournamentError(
                         f"tournament id {tournament_id!r}: use lowercase letters, digits and "
                         "dashes (at most 64)")
-                if self._exists(conn, tournament_id):
+                if self._exists(conn, tournament_id) or tournament_id in RESERVED_IDS:
                     raise TournamentError(f"a tournament {tournament_id!r} already exists")
                 tid = tournament_id
             else:
                 base = slug(settings.name)
                 tid, n = base, 1
-                while self._exists(conn, tid):
+                while self._exists(conn, tid) or tid in RESERVED_IDS:
                     n += 1
                     tid = f"{base}-{n}"
             conn.execute(insert(TournamentRow).values(
@@ -140,13 +143,36 @@ class Director:
 
     def register_all(self, tournament_id: str,
                      entries: Sequence[tuple[str, Sequence[str]]]) -> list[Pair]:
-        """Register several pairs at once: all of them, or (one bad entry) none."""
+        """Register several pairs at once: all of them, or (one bad entry) none.
+
+        A player written ``@username`` (or ``Name @username``) names a player account,
+        ``#NUMBER`` a club member (:mod:`.members`): the pair is linked to the accounts
+        and takes the members' category.
+        """
+        from burraco.tournament.members import link_accounts, resolve_entries
+
+        with self.engine.connect() as conn:
+            resolved = resolve_entries(conn, entries)
+
         def change(t: Tournament) -> tuple[Tournament, list[Pair]]:
             added = []
-            for name, players in entries:
-                t, pair = t.register(name, players)
+            for one in resolved:
+                t, pair = t.register(one.name, one.players)
+                if one.category:
+                    t = set_category(t, pair.number, one.category)
                 added.append(pair)
             return t, added
+        pairs = self._change(tournament_id, change)
+        with self.engine.begin() as conn:
+            for pair, one in zip(pairs, resolved, strict=True):
+                link_accounts(conn, tournament_id, pair.number, one.accounts)
+        return pairs
+
+    def evening(self, tournament_id: str, fn: Callable[[Tournament], Tournament]) -> Tournament:
+        """Apply one of the evening's changes (:mod:`.changes`) and store it."""
+        def change(t: Tournament) -> tuple[Tournament, Tournament]:
+            after = fn(t)
+            return after, after
         return self._change(tournament_id, change)
 
     def start_round(self, tournament_id: str) -> Round:
@@ -231,10 +257,14 @@ class Director:
                    seats[r.round, r.table].ns_partner, seats[r.round, r.table].ew_partner)
             for r in conn.execute(select(ResultRow).where(ResultRow.tournament_id == tid)
                                   .order_by(ResultRow.round, ResultRow.table)))
-        return Tournament(settings, pairs, rounds, results), row.version
+        evening = Evening.from_dict(row.evening)
+        return Tournament(settings, pairs, rounds, results, evening), row.version
 
     @staticmethod
     def _write(conn: Connection, tid: str, before: Tournament, after: Tournament) -> None:
+        if after.evening != before.evening:
+            conn.execute(update(TournamentRow).where(TournamentRow.id == tid).values(
+                evening=after.evening.to_dict()))
         for p in after.pairs[len(before.pairs):]:
             conn.execute(insert(PairRow).values(tournament_id=tid, number=p.number, name=p.name,
                                                 players=list(p.players)))

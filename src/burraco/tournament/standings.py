@@ -20,7 +20,7 @@ and head-to-head counts the matches where the tied players sat as opponents.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -44,6 +44,8 @@ class Tally:
     dup: Fraction = Fraction(0)
     against: dict[int, int] = field(default_factory=dict)
     """Opponent → VP this pair won against it (summed if they met more than once)."""
+    penalty_vp: int = 0
+    penalty_mp: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,10 @@ class Standing:
     """The duplicate score (None unless the event is duplicate)."""
     tied: bool = False
     """Shares its rank: still level after every criterion."""
+    penalty_vp: int = 0
+    penalty_mp: int = 0
+    """Taken away by the evening's penalties (already out of ``vp``, ``mp_diff``, ``mp``)."""
+    withdrawn: bool = False
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"rank": self.rank, "pair": self.pair, "name": self.name,
@@ -69,6 +75,10 @@ class Standing:
             out["dup"] = round(float(self.dup), 1)
         if self.tied:
             out["tied"] = True
+        if self.penalty_vp or self.penalty_mp:
+            out["penalty_vp"], out["penalty_mp"] = self.penalty_vp, self.penalty_mp
+        if self.withdrawn:
+            out["withdrawn"] = True
         return out
 
 
@@ -92,6 +102,14 @@ def tallies(t: Tournament) -> dict[int, Tally]:
     if t.settings.duplicate:
         for pair, score in duplicate_scores(t).items():
             out[pair].dup = score
+    for penalty in t.evening.penalties:  # the evening's penalties (RULES.md §12): taken away
+        line = out[penalty.pair]
+        line.vp -= penalty.vp
+        line.mp_diff -= penalty.mp
+        line.mp -= penalty.mp
+        line.dup -= penalty.mp
+        line.penalty_vp += penalty.vp
+        line.penalty_mp += penalty.mp
     return out
 
 
@@ -103,6 +121,7 @@ def standings(t: Tournament) -> list[Standing]:
     seeded_rng(t.settings.seed, LOT_SALT).shuffle(lot_order)
     lot = {pair: -i for i, pair in enumerate(lot_order)}
     groups = _split(order, list(t.settings.ranking), lines, lot)
+    gone = {w.pair for w in t.evening.withdrawals}
     out: list[Standing] = []
     for group in groups:
         rank = len(out) + 1
@@ -110,7 +129,8 @@ def standings(t: Tournament) -> list[Standing]:
             line = lines[pair]
             out.append(Standing(
                 rank, pair, t.pair(pair).name, line.vp, line.mp_diff, line.mp, line.played,
-                line.byes, line.dup if t.settings.duplicate else None, len(group) > 1))
+                line.byes, line.dup if t.settings.duplicate else None, len(group) > 1,
+                line.penalty_vp, line.penalty_mp, pair in gone))
     return out
 
 
@@ -150,3 +170,35 @@ def _key(name: str, group: list[int], lines: dict[int, Tally],
         return lambda p: lines[p].dup
     attribute = {"vp": "vp", "mp_diff": "mp_diff", "mp": "mp"}[name]
     return lambda p: Fraction(getattr(lines[p], attribute))
+
+
+def line_of(t: Tournament, pair: int) -> str | None:
+    """``NS`` or ``EW``: the line a pair sat in the Mitchell rounds (its first one)."""
+    for played in t.rounds:
+        if played.movement != "mitchell":
+            continue
+        for table in played.tables:
+            if pair in table.pairs():
+                return "NS" if table.ns == pair else "EW"
+        if pair in played.byes:
+            return "NS"  # a Mitchell's bye falls on the NS pair facing the empty place
+    return None
+
+
+def line_standings(t: Tournament) -> dict[str, list[Standing]]:
+    """The NS and EW rankings of a Mitchell: each line's pairs ranked among themselves.
+
+    The overall order decides (same criteria); ranks are counted again within the line,
+    pairs level on every criterion sharing theirs.
+    """
+    out: dict[str, list[Standing]] = {"NS": [], "EW": []}
+    overall = standings(t)
+    for line in ("NS", "EW"):
+        mine = [s for s in overall if line_of(t, s.pair) == line]
+        ranked: list[Standing] = []
+        for k, s in enumerate(mine):
+            same = k > 0 and s.tied and mine[k - 1].tied and mine[k - 1].rank == s.rank
+            rank = ranked[-1].rank if same else k + 1
+            ranked.append(replace(s, rank=rank))
+        out[line] = ranked
+    return out

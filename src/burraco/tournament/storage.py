@@ -15,6 +15,12 @@ history, folder :mod:`burraco.tournament.migrations` and version table
                            corrected
 * ``tournament_web_tables`` the game-server table(s) playing a tournament table online
                            (two for a team match, one per room)
+* ``tournament_table_keys``, ``tournament_table_entries``, ``tournament_clocks``,
+  ``tournament_log``         the results the pairs enter on their phones, the round clock
+                           and the log of every change (:mod:`.table_desk`)
+* ``tournaments.evening``  withdrawals, penalties, NS/EW rankings, prizes, categories (JSON)
+* ``tournament_members``   the club's members: number, name, category, account
+* ``tournament_pair_accounts`` the player accounts a pair names (for the profiles)
 """
 
 from __future__ import annotations
@@ -48,6 +54,7 @@ class TournamentRow(Base):
                                                  server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True),
                                                  server_default=func.now())
+    evening: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class PairRow(Base):
@@ -105,6 +112,69 @@ class OnlineRow(Base):
     """The game server's table id."""
     seats: Mapped[dict[str, Any]] = mapped_column(JSON)
     """Seat tokens and invite links by seat number, as the server returned them."""
+
+
+class TableKeyRow(Base):
+    __tablename__ = "tournament_table_keys"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    secret: Mapped[str] = mapped_column(String(64))
+
+
+class TableEntryRow(Base):
+    __tablename__ = "tournament_table_entries"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table: Mapped[int] = mapped_column(Integer, primary_key=True)
+    side: Mapped[str] = mapped_column(String(2), primary_key=True)
+    """``ns`` or ``ew``: which pair entered it."""
+    ns_mp: Mapped[int] = mapped_column(Integer)
+    ew_mp: Mapped[int] = mapped_column(Integer)
+    hands: Mapped[list[Any]] = mapped_column(JSON)
+    entered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True),
+                                                 server_default=func.now())
+
+
+class ClockRow(Base):
+    __tablename__ = "tournament_clocks"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    minutes: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    ends_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class LogRow(Base):
+    __tablename__ = "tournament_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    table: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    who: Mapped[str] = mapped_column(String(40))
+    what: Mapped[str] = mapped_column(String(400))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class MemberRow(Base):
+    __tablename__ = "tournament_members"
+
+    number: Mapped[str] = mapped_column(String(20), primary_key=True)
+    """The club's membership number (as printed on the card)."""
+    name: Mapped[str] = mapped_column(String(80))
+    category: Mapped[str] = mapped_column(String(40))
+    player_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+
+
+class PairAccountRow(Base):
+    __tablename__ = "tournament_pair_accounts"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    pair: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    username: Mapped[str] = mapped_column(String(20))
 
 
 def alembic_config() -> Config:

@@ -18,6 +18,7 @@ serve`` and the browser tests.
                                          (only inside ``burraco serve``), bots for missing
                                          entrants
 * ``GET  /api/tournaments/{id}``         the same as JSON
+* the paper (``/tournaments/{id}/pdf/KIND``) and the evening's changes: :mod:`.evening_web`
 
 The pages are left out of the OpenAPI schema (they are HTML for people); the JSON is in it.
 
@@ -54,11 +55,12 @@ from fastapi.responses import (
 from starlette.concurrency import run_in_threadpool
 
 from burraco.tournament import online
+from burraco.tournament.club_web import add_routes, desk_html, remember
 from burraco.tournament.entries import entry
 from burraco.tournament.errors import TournamentError
+from burraco.tournament.evening_web import add_evening_routes, evening_html, evening_json
 from burraco.tournament.export import (
     meta_html,
-    page,
     printable_html,
     results_csv,
     round_html,
@@ -72,10 +74,12 @@ from burraco.tournament.model import (
     Tournament,
     default_schedule,
 )
+from burraco.tournament.pages import Lang, lang_of, layout, localize
 from burraco.tournament.scale import scale_for
 from burraco.tournament.schedule import Schedule
 from burraco.tournament.service import Director
 from burraco.tournament.standings import standings
+from burraco.tournament.table_desk import Desk
 from burraco.tournament.web_tables import web_tables
 
 KEY_ENV = "BURRACO_DIRECTOR_KEY"
@@ -175,6 +179,11 @@ def settings_from_form(form: dict[str, str]) -> Settings:
 
 # --- pages ------------------------------------------------------------------------------------
 
+def page(title: str, body: str, lang: Lang = "en", path: str = "") -> str:
+    """A tournament page in the app's look (the printable page keeps its paper style)."""
+    return layout(title, body, lang=lang, path=path)
+
+
 def _notice(ok: str | None, error: str | None) -> str:
     out = ""
     if ok:
@@ -187,38 +196,11 @@ def _notice(ok: str | None, error: str | None) -> str:
 NAV_HOME = "<nav><a href='/tournaments/'>All tournaments</a></nav>"
 
 
-def home_page(director: Director, *, error: str | None = None) -> str:
-    rows = "".join(
-        f"<tr><td><a href='/tournaments/{quote(s.id)}/'>{escape(s.name)}</a></td>"
-        f"<td>{s.pairs} {escape(s.entrants)}</td><td><code>{escape(s.schedule)}</code></td>"
-        f"<td>{escape(s.status)}</td></tr>" for s in director.summaries())
-    listing = (f"<table id='tournaments'><tr><th>tournament</th><th>entrants</th><th>schedule</th>"
-               f"<th>status</th></tr>{rows}</table>" if rows else "<p>No tournament yet.</p>")
-    form = f"""
-<h2>New tournament</h2>
-<form method='post' action='/tournaments/' id='create'>
-<p><label>Name <input name='name' required size='40'></label></p>
-<p><label>Event <select name='kind'><option value='pairs'>pairs</option>
-<option value='individual'>individual (partners change every round)</option>
-<option value='teams'>teams (two tables per match)</option></select></label></p>
-<p><label>Schedule <input name='schedule' placeholder='mitchell:3,danish:1' size='30'></label>
- <small>mitchell:N[@STEP], danish:N, danish-modified:N, roundrobin, random:N; empty: the
- usual one (individual events: random:3,danish:1)</small></p>
-<p><label>Smazzate per match <input type='number' name='hands' value='3' min='1' max='12'>
-</label> <label>VP table (needed for teams, and unless 3 or 4 smazzate)
- <input name='vp_table' placeholder='NAME:B1,...,B10' size='30'></label></p>
-<p><label><input type='checkbox' name='duplicate' value='1'> duplicate deals (carte uguali)
-</label></p>
-<p><label>Bye VP <input type='number' name='bye_vp' value='14' min='0' max='20'></label>
- <label>Bye MP <input type='number' name='bye_mp' value='355' step='5'></label></p>
-<p><label>Tie-breaks after VP <input name='tie_breaks' value='{",".join(DEFAULT_TIE_BREAKS)}'>
-</label> <small>mp_diff, h2h, mp, lot</small></p>
-<p><label>First-round seating <select name='seating'><option>registration</option>
-<option>draw</option></select></label> <label>Seed <input type='number' name='seed' value='1'>
-</label></p>
-<p><button type='submit'>Create</button></p>
-</form>"""
-    return page("Tournaments", f"<h1>Tournaments</h1>{_notice(None, error)}{listing}{form}")
+def home_page(director: Director, *, error: str | None = None, lang: Lang = "en") -> str:
+    """Every tournament and the form to create one (:mod:`.home`)."""
+    from burraco.tournament.home import home_page as render
+
+    return render(director, error=error, lang=lang)
 
 
 Links = dict[int, list[dict[str, Any]]]
@@ -265,9 +247,10 @@ def online_html(t: Tournament, online: Links, *, invites: bool) -> str:
 
 def director_page(tid: str, t: Tournament, *, ok: str | None = None,
                   error: str | None = None, online: Links | None = None,
-                  can_play_online: bool = False) -> str:
+                  can_play_online: bool = False, desk: str = "", lang: Lang = "en") -> str:
     base = f"/tournaments/{quote(tid)}"
     nav = (f"<nav>{NAV_HOME[5:-6]}<a href='{base}/standings'>Players' page</a>"
+           f"<a href='{base}/screen'>Big screen</a>"
            f"<a href='{base}/print'>Printable page</a><a href='{base}/standings.csv'>"
            f"Standings CSV</a><a href='{base}/results.csv'>Results CSV</a></nav>")
     parts = [nav, f"<h1>{escape(t.settings.name)}</h1>", meta_html(t), _notice(ok, error)]
@@ -297,15 +280,17 @@ def director_page(tid: str, t: Tournament, *, ok: str | None = None,
                 "name='level'><option>advanced</option><option>expert</option><option>basic"
                 "</option><option>random</option></select></label> "
                 "<button type='submit'>Open web tables</button></p></form>")
+    parts.append(desk)
     if not t.finished and (current is None or t.round_complete(current.number)):
         label = "Start round 1" if current is None else f"Start round {current.number + 1}"
         parts.append(f"<form method='post' action='rounds' id='start'><button type='submit'>"
                      f"{label}</button></form>")
     parts.append(f"<h2>{'Final ranking' if t.finished else 'Standings'}</h2>"
                  f"{standings_html(t)}")
+    parts.append(evening_html(tid, t))
     for played in reversed(t.rounds[:-1]):
         parts.append(round_html(t, played, with_forms=True))
-    return page(t.settings.name, "\n".join(parts))
+    return page(t.settings.name, localize("\n".join(parts), lang), lang, f"{base}/")
 
 
 def locked_page(tid: str, message: str) -> str:
@@ -315,7 +300,7 @@ def locked_page(tid: str, message: str) -> str:
 
 
 def players_page(t: Tournament, refresh: int | None = None,
-                 online: Links | None = None) -> str:
+                 online: Links | None = None, lang: Lang = "en", tid: str = "") -> str:
     parts = [f"<h1>{escape(t.settings.name)}</h1>", meta_html(t)]
     current = t.current
     if current is not None:
@@ -326,7 +311,8 @@ def players_page(t: Tournament, refresh: int | None = None,
         parts.append(online_html(t, online or {}, invites=False))
     parts.append(f"<h2>{'Final ranking' if t.finished else 'Standings'}</h2>"
                  f"{standings_html(t)}")
-    html = page(t.settings.name, "\n".join(parts))
+    html = page(t.settings.name, localize("\n".join(parts), lang), lang,
+                f"/tournaments/{quote(tid)}/standings" if tid else "")
     if refresh:
         html = html.replace("<meta charset='utf-8'>",
                             f"<meta charset='utf-8'><meta http-equiv='refresh' "
@@ -362,6 +348,7 @@ def tournament_json(tid: str, t: Tournament) -> dict[str, Any]:
             "byes": list(current.byes)},
         "results": [r.to_dict() for r in t.results],
         "standings": [s.to_dict() for s in standings(t)],
+        "evening": evening_json(t),
     }
 
 
@@ -398,6 +385,12 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         return await run_in_threadpool(director_of(request).online_tables, tid,
                                        t.current.number)
 
+    add_routes(router, director_of, load, public, _form, is_director)
+
+    async def desk_for(request: Request, tid: str, t: Tournament) -> str:
+        return await run_in_threadpool(desk_html, tid, t, Desk(director_of(request)),
+                                       lang_of(request))
+
     async def refused_page(request: Request, tid: str, exc: Exception,
                            status: int) -> HTMLResponse:
         if not is_director(request):  # the director's page holds the seat invitations
@@ -407,7 +400,9 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         except TournamentError:
             return html(page("Not found", f"{NAV_HOME}{_notice(None, str(exc))}"), 404)
         return html(director_page(tid, t, error=str(exc), online=await links(request, t, tid),
-                                  can_play_online=_hub(request) is not None), status)
+                                  can_play_online=_hub(request) is not None,
+                                  desk=await desk_for(request, tid, t),
+                                  lang=lang_of(request)), status)
 
     @router.get("/tournaments/login", include_in_schema=False)
     async def login(key: str = "") -> Response:
@@ -422,8 +417,10 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         return response
 
     @router.get("/tournaments/", response_class=HTMLResponse, include_in_schema=False)
-    async def home(request: Request) -> HTMLResponse:
-        return html(await run_in_threadpool(home_page, director_of(request)))
+    async def home(request: Request) -> Response:
+        page_html = await run_in_threadpool(home_page, director_of(request),
+                                            lang=lang_of(request))
+        return remember(html(page_html), request)
 
     @router.post("/tournaments/", include_in_schema=False)
     async def create(request: Request) -> Any:
@@ -434,14 +431,16 @@ def make_router(director_of: DirectorOf) -> APIRouter:
             settings = settings_from_form(form)
             tid = await run_in_threadpool(director.create, settings)
         except TournamentError as exc:
-            return html(await run_in_threadpool(home_page, director, error=str(exc)), 422)
+            return html(await run_in_threadpool(home_page, director, error=str(exc),
+                                                lang=lang_of(request)), 422)
         except Refused as exc:
-            return html(await run_in_threadpool(home_page, director, error=str(exc)),
-                        exc.status)
+            return html(await run_in_threadpool(home_page, director, error=str(exc),
+                                                lang=lang_of(request)), exc.status)
         return RedirectResponse(f"/tournaments/{quote(tid)}/?ok=created", status_code=303)
 
     @router.get("/tournaments/{tid}/", response_class=HTMLResponse, include_in_schema=False)
-    async def director_view(request: Request, tid: str, ok: str | None = None) -> HTMLResponse:
+    async def director_view(request: Request, tid: str, ok: str | None = None,
+                            error: str | None = None) -> Response:
         if not is_director(request):
             return html(locked_page(tid, f"the director's page is locked: open "
                                          f"/tournaments/login?key=... (the server's {KEY_ENV})"),
@@ -450,8 +449,11 @@ def make_router(director_of: DirectorOf) -> APIRouter:
             t = await load(request, tid)
         except TournamentError as exc:
             return html(page("Not found", f"{NAV_HOME}{_notice(None, str(exc))}"), 404)
-        return html(director_page(tid, t, ok=ok, online=await links(request, t, tid),
-                                  can_play_online=_hub(request) is not None))
+        return remember(html(director_page(tid, t, ok=ok, error=error,
+                                           online=await links(request, t, tid),
+                                           can_play_online=_hub(request) is not None,
+                                           desk=await desk_for(request, tid, t),
+                                           lang=lang_of(request))), request)
 
     async def change(request: Request, tid: str,
                      act: Callable[[Director, dict[str, str]], str]) -> Any:
@@ -500,8 +502,12 @@ def make_router(director_of: DirectorOf) -> APIRouter:
             else:
                 ns_mp = _int(form, "ns_mp", "the NS score")
                 ew_mp = _int(form, "ew_mp", "the EW score")
+            correct = form.get("correct") == "1"
             r = director.record(tid, number, table, ns_mp, ew_mp, rooms=rooms,
-                                correct=form.get("correct") == "1")
+                                correct=correct)
+            Desk(director).log(tid, number, table, "director",
+                               f"{'correct' if correct else 'result'} {r.mp[0]} {r.mp[1]} "
+                               f"{r.vp[0]} {r.vp[1]}")
             unit = "match" if rooms else "table"  # a team match's form sends its tables
             return (f"round {number}, {unit} {table}: MP {r.mp[0]} – {r.mp[1]}, "
                     f"VP {r.vp[0]}–{r.vp[1]}")
@@ -539,12 +545,13 @@ def make_router(director_of: DirectorOf) -> APIRouter:
 
     @router.get("/tournaments/{tid}/standings", response_class=HTMLResponse,
                 include_in_schema=False)
-    async def players(request: Request, tid: str, refresh: int | None = None) -> HTMLResponse:
+    async def players(request: Request, tid: str, refresh: int | None = None) -> Response:
         try:
             t = await load(request, tid)
         except TournamentError as exc:
             return html(page("Not found", _notice(None, str(exc))), 404)
-        return html(players_page(public(t), refresh, await links(request, t, tid)))
+        return remember(html(players_page(public(t), refresh, await links(request, t, tid),
+                                          lang_of(request), tid)), request)
 
     @router.get("/tournaments/{tid}/print", response_class=HTMLResponse,
                 include_in_schema=False)
@@ -567,6 +574,8 @@ def make_router(director_of: DirectorOf) -> APIRouter:
             return _csv(results_csv(await seen(request, tid)), f"{tid}-results.csv")
         except TournamentError as exc:
             return html(page("Not found", _notice(None, str(exc))), 404)
+
+    add_evening_routes(router, director_of, change, is_director)  # before /api/…/{tid}
 
     @router.get("/api/tournaments/{tid}")
     async def as_json(request: Request, tid: str) -> JSONResponse:

@@ -121,7 +121,15 @@ def profile(conn: Connection, username: str) -> dict[str, Any] | None:
         "ratings": ratings_of(conn, pid), "stats": _stats(conn, pid),
         "recent": recent_matches(conn, pid), "history": rating_history(conn, pid),
         "wait": wait,
+        "tournaments": _tournaments(conn, pid),
     }
+
+
+def _tournaments(conn: Connection, pid: str) -> list[dict[str, Any]]:
+    """The club tournaments whose pairs named this account (the tournament tables' own query)."""
+    from burraco.tournament.members import profile_tournaments
+
+    return profile_tournaments(conn, pid)
 
 
 def leaderboard(conn: Connection, form: str, period: str, page: int,

@@ -13,6 +13,7 @@ register conflict (409).
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any, Literal
 
 from fastapi import APIRouter, FastAPI, Query, Request
@@ -56,6 +57,20 @@ def _error(status: int, code: str, detail: str, **extra: Any) -> JSONResponse:
 
 def _bad(exc: FieldError) -> JSONResponse:
     return _error(422, "bad_request", str(exc), field=exc.field)
+
+
+def _bad_day(day: str | None) -> JSONResponse | None:
+    """A ``day`` the pattern lets through but no calendar has (``2026-13-45``, year 0)."""
+    if day is None:
+        return None
+    try:
+        year = date.fromisoformat(day).year
+    except ValueError:
+        return _error(422, "bad_request", f"day {day!r} is not a date (YYYY-MM-DD)", field="day")
+    if not 2000 <= year <= 9998:
+        return _error(422, "bad_request", f"day {day!r}: the daily duplicate has no such year",
+                      field="day")
+    return None
 
 
 def _address(request: Request) -> str:
@@ -169,6 +184,8 @@ def router(players: Players) -> APIRouter:
     @api.get("/api/daily")
     async def daily_overview(request: Request, day: str | None = Query(
             None, pattern=DAY)) -> JSONResponse:
+        if (bad := _bad_day(day)) is not None:
+            return bad
         return JSONResponse(await players.daily.overview(who(request), day))
 
     @api.post("/api/daily/{players_}", status_code=201)
@@ -184,6 +201,8 @@ def router(players: Players) -> APIRouter:
     @api.get("/api/daily/{players_}/board")
     async def daily_board(request: Request, players_: Literal["2", "4"],
                           day: str | None = Query(None, pattern=DAY)) -> JSONResponse:
+        if (bad := _bad_day(day)) is not None:
+            return bad
         try:
             return JSONResponse(await players.daily.board(who(request), players_, day))
         except DailyError as exc:

@@ -49,10 +49,17 @@ def alembic_config(migrations: Path = MIGRATIONS) -> Config:
     return config
 
 
+MIGRATION_LOCK = 0x6275727261636F  # "burraco": the advisory lock key of migrations
+
+
 def migrate(engine: Engine, migrations: Path = MIGRATIONS) -> None:
     """Upgrade the database to the newest schema (creating it when empty)."""
     config = alembic_config(migrations)
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            # processes of a cluster may start at once on an empty database: one migrates,
+            # the others wait for it here and then find the schema current
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         config.attributes["connection"] = conn
         command.upgrade(config, "head")
 

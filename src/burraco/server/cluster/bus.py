@@ -1,0 +1,118 @@
+"""Messages between processes over Redis pub/sub: one channel per process.
+
+Why pub/sub (docs/decisions.md, "Cluster fan-out"): what travels is live
+traffic whose truth is in the database.  A message lost while Redis is away is
+never needed again: a door whose owner changed, or whose connection missed a
+version, joins again by version and is caught up from the database-backed
+table.  Streams would add storage and trimming for nothing.
+
+Order matters (a table's frames to one connection): every message leaves
+through one sender task over one Redis connection, and Redis keeps the order
+of one publisher's messages on one channel.  A message to this process itself
+is delivered at once, without Redis.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from redis.asyncio import Redis
+
+log = logging.getLogger("burraco.server.cluster.bus")
+Handler = Callable[[str, dict[str, Any]], None]
+"""Called with (sending process, message) for every message to this process, in order."""
+
+
+class Bus:
+    def __init__(self, redis: Redis, prefix: str, node_id: str, handler: Handler, *,
+                 on_reconnect: Callable[[], None]) -> None:
+        self.redis = redis
+        self.prefix = prefix
+        self.node_id = node_id
+        self.handler = handler
+        self.on_reconnect = on_reconnect
+        self._out: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+        self.connected = asyncio.Event()
+
+    def channel(self, node_id: str) -> str:
+        return f"{self.prefix}:to:{node_id}"
+
+    def start(self) -> None:
+        self._tasks = [asyncio.create_task(self._listen(), name="bus-listen"),
+                       asyncio.create_task(self._send_loop(), name="bus-send")]
+
+    async def stop(self) -> None:
+        await self.flush()
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    async def flush(self, timeout: float = 2.0) -> None:
+        """Wait (a little) until what was sent has left."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while not self._out.empty() and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.01)
+
+    def send(self, node_id: str, message: dict[str, Any]) -> None:
+        if node_id == self.node_id:
+            self.handler(node_id, message)
+        else:
+            self._out.put_nowait((node_id, message))
+
+    async def _send_loop(self) -> None:
+        while True:
+            first = await self._out.get()
+            batch = [first]
+            while not self._out.empty() and len(batch) < 500:
+                batch.append(self._out.get_nowait())
+            by_node: dict[str, list[dict[str, Any]]] = {}
+            for node_id, message in batch:
+                by_node.setdefault(node_id, []).append(message)
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for node_id, messages in by_node.items():
+                        pipe.publish(self.channel(node_id),
+                                     json.dumps({"from": self.node_id, "m": messages}))
+                    await pipe.execute()
+            except Exception as exc:  # Redis away: these are lost; doors catch up by version
+                log.warning("cluster bus: %d messages lost: %s", len(batch), exc)
+                await asyncio.sleep(0.2)
+
+    async def _listen(self) -> None:
+        first = True
+        while True:
+            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(self.channel(self.node_id))
+                self.connected.set()
+                if not first:
+                    self.on_reconnect()
+                first = False
+                while True:
+                    message = await pubsub.get_message(timeout=1.0)
+                    if message is None:
+                        continue
+                    data = json.loads(message["data"])
+                    sender = data["from"]
+                    for item in data["m"]:
+                        try:
+                            self.handler(sender, item)
+                        except Exception:
+                            log.exception("cluster bus: failed handling %r", item)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                self.connected.clear()
+                log.warning("cluster bus: subscription lost (%s); retrying", exc)
+                await asyncio.sleep(0.5)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]

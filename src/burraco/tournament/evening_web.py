@@ -1,0 +1,262 @@
+"""The director's pages for the paper and the evening's changes (added to :mod:`.web`'s router).
+
+* ``GET  /tournaments/{id}/pdf/KIND``     a printable PDF (:mod:`.paper`; ``?lang=it|en``,
+                                          ``?round=N``); director only: the table cards
+                                          hold the result links, the deal sheets the cards
+* ``POST /tournaments/{id}/withdraw``     ``pair``, ``mode`` (byes | reseat), between rounds
+* ``POST /tournaments/{id}/penalties``    ``pair``, ``vp`` and/or ``mp``, ``reason``, ``round``
+* ``POST /tournaments/{id}/line-rankings`` ``on`` (1 or 0): NS and EW rankings of a Mitchell
+* ``POST /tournaments/{id}/prizes``       ``prizes``: ``overall:3,NS:1,Senior:1``
+* ``POST /tournaments/members``           ``number``, ``name``, ``category``, ``account``
+                                          (JSON answer; ``/tournaments/{id}/members`` is
+                                          the director's page form)
+* ``GET  /api/tournaments/members``       the club's members
+* ``GET  /api/tournaments/{id}/evening``  withdrawals, penalties, NS/EW rankings, prizes and
+                                          the accounts each pair names, as JSON
+
+A refused change answers 422 with the director's page and the reason, changing nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from html import escape
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from burraco.tournament import changes, paper
+from burraco.tournament.errors import TournamentError
+from burraco.tournament.export import page
+from burraco.tournament.members import members, pair_accounts, save_member
+from burraco.tournament.prizes import prize_list
+from burraco.tournament.standings import line_standings
+
+if TYPE_CHECKING:
+    from burraco.tournament.model import Tournament
+    from burraco.tournament.paper import LinkBuilder
+    from burraco.tournament.service import Director
+
+Act = Callable[["Director", dict[str, str]], str]
+Change = Callable[[Request, str, Act], Awaitable[Any]]
+
+
+def request_links(director: Director, request: Request, tid: str) -> LinkBuilder:
+    """The result-entry links of the table cards, from the address the director used."""
+    from burraco.tournament.table_desk import Desk
+
+    return Desk(director).link_builder(tid, str(request.base_url))
+
+
+def evening_json(t: Tournament) -> dict[str, Any]:
+    out: dict[str, Any] = t.evening.to_dict()
+    out["prize_list"] = [a.to_dict() for a in prize_list(t)]
+    if t.evening.line_rankings:
+        out["line_standings"] = {line: [s.to_dict() for s in rows]
+                                 for line, rows in line_standings(t).items()}
+    return out
+
+
+def _options(values: list[str], chosen: str = "") -> str:
+    return "".join(f"<option{' selected' if v == chosen else ''}>{escape(v)}</option>"
+                   for v in values)
+
+
+def evening_html(tid: str, t: Tournament) -> str:
+    """The director's page section: the paper to print and the forms for the changes."""
+    base = f"/tournaments/{quote(tid)}"
+    kinds = [k for k in paper.KINDS if k != "deals" or t.settings.duplicate]
+    printing = " · ".join(
+        f"<a href='{base}/pdf/{k}?lang={lang}' data-pdf='{k}-{lang}'>{k} ({lang})</a>"
+        for k in kinds for lang in ("it", "en"))
+    pairs = _options([f"{p.number}" for p in t.pairs])
+    parts = [f"<h2>Paper</h2><p id='paper'>{printing}</p>", "<h2>The evening's changes</h2>"]
+    if t.rounds and not t.finished and t.settings.kind == "pairs":
+        parts.append(
+            f"<form method='post' action='{base}/withdraw' id='withdraw'><p>Withdraw "
+            f"<label>pair <select name='pair'>{pairs}</select></label> from the next round: "
+            "<label>its matches <select name='mode'><option value='byes'>become byes"
+            "</option><option value='reseat'>are re-seated</option></select></label> "
+            "<button type='submit'>Withdraw</button></p></form>")
+    parts.append(
+        f"<form method='post' action='{base}/penalties' id='penalty'><p>Penalty: <label>pair "
+        f"<select name='pair'>{pairs}</select></label> <label>VP <input name='vp' size='3'>"
+        "</label> <label>MP <input name='mp' size='5'></label> <label>round <input "
+        "name='round' size='3'></label> <label>reason <input name='reason' size='30' "
+        "required></label> <button type='submit'>Penalise</button></p></form>")
+    on = t.evening.line_rankings
+    parts.append(
+        f"<form method='post' action='{base}/line-rankings' id='line-rankings'><p>NS and EW "
+        f"rankings (Mitchell): <strong>{'on' if on else 'off'}</strong> <input type='hidden' "
+        f"name='on' value='{0 if on else 1}'><button type='submit'>"
+        f"{'Switch off' if on else 'Switch on'}</button></p></form>")
+    prizes = ",".join(str(p) for p in t.evening.prizes)
+    parts.append(
+        f"<form method='post' action='{base}/prizes' id='prizes'><p><label>Prize list "
+        f"<input name='prizes' value='{escape(prizes)}' placeholder='overall:3,NS:1,Senior:1' "
+        "size='30'></label> <button type='submit'>Set</button></p></form>")
+    parts.append(
+        f"<form method='post' action='{base}/members' id='member'><p>Club member: <label>"
+        "number <input name='number' size='8' required></label> <label>name <input "
+        "name='name' size='20' required></label> <label>category <input name='category' "
+        "size='12' required></label> <label>account <input name='account' size='12' "
+        "placeholder='username'></label> <button type='submit'>Save member</button></p>"
+        "<p><small>Register a member as <code>#NUMBER</code>, an account as "
+        "<code>@username</code> (e.g. <code>Rossi @mrossi / #12</code>).</small></p></form>")
+    items = [f"<li>pair {p.pair}: -{p.vp} VP -{p.mp} MP, {escape(p.reason)}</li>"
+             for p in t.evening.penalties]
+    items += [f"<li>pair {w.pair} withdrew from round {w.from_round} ({w.mode})</li>"
+              for w in t.evening.withdrawals]
+    if items:
+        parts.append(f"<ul id='changes'>{''.join(items)}</ul>")
+    awards = prize_list(t)
+    if awards:
+        rows = "".join(f"<tr><td>{escape(a.category)}</td><td>{a.place}</td><td>"
+                       f"{a.standing.pair} {escape(a.standing.name)}</td></tr>" for a in awards)
+        parts.append(f"<table id='prize-list'><tr><th>category</th><th>place</th><th>pair"
+                     f"</th></tr>{rows}</table>")
+    if t.evening.line_rankings:
+        for line, rows_of in line_standings(t).items():
+            rows = "".join(f"<tr><td>{s.rank}</td><td>{s.pair} {escape(s.name)}</td>"
+                           f"<td>{s.vp}</td></tr>" for s in rows_of)
+            parts.append(f"<h3>{line} ranking</h3><table id='ranking-{line.lower()}'><tr>"
+                         f"<th>rank</th><th>pair</th><th>VP</th></tr>{rows}</table>")
+    return "\n".join(parts)
+
+
+def _int(form: dict[str, str], name: str, what: str, default: int | None = None) -> int:
+    text = form.get(name, "").strip()
+    if not text:
+        if default is None:
+            raise TournamentError(f"{what} is missing")
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise TournamentError(f"{what} must be a whole number, not {text!r}") from None
+
+
+def add_evening_routes(router: APIRouter, director_of: Callable[[Request], Director],
+                       change: Change, is_director: Callable[[Request], bool]) -> None:
+    @router.get("/tournaments/{tid}/pdf/{kind}", include_in_schema=False)
+    async def pdf(request: Request, tid: str, kind: str, lang: str = "it",
+                  round: str = "") -> Response:
+        if not is_director(request):
+            return HTMLResponse(page("Locked", "<p class='error' id='error'>the paper is "
+                                               "printed from the director's page</p>"), 403)
+        director = director_of(request)
+        try:
+            number = _int({"round": round}, "round", "the round", 0) or None
+            t = await run_in_threadpool(director.load, tid)
+            body = await run_in_threadpool(lambda: paper.render(
+                kind, t, links=request_links(director, request, tid), lang=lang,
+                round_number=number))
+        except TournamentError as exc:
+            status = 404 if str(exc).startswith("no tournament") else 422
+            return HTMLResponse(page("Refused", f"<p class='error' role='alert' id='error'>"
+                                                f"{escape(str(exc))}</p>"), status)
+        return Response(body, media_type="application/pdf", headers={
+            "Content-Disposition": f"inline; filename={tid}-{kind}-{lang}.pdf"})
+
+    @router.post("/tournaments/{tid}/withdraw", include_in_schema=False)
+    async def withdraw(request: Request, tid: str) -> Any:
+        def act(director: Director, form: dict[str, str]) -> str:
+            pair = _int(form, "pair", "the pair")
+            mode = form.get("mode", "byes").strip() or "byes"
+            after = director.evening(tid, lambda t: changes.withdraw(t, pair, mode))
+            w = after.evening.withdrawals[-1]
+            return f"pair {pair} withdrew: from round {w.from_round} its matches {mode}"
+        return await change(request, tid, act)
+
+    @router.post("/tournaments/{tid}/penalties", include_in_schema=False)
+    async def penalise(request: Request, tid: str) -> Any:
+        def act(director: Director, form: dict[str, str]) -> str:
+            pair = _int(form, "pair", "the pair")
+            vp = _int(form, "vp", "the penalty's VP", 0)
+            mp = _int(form, "mp", "the penalty's MP", 0)
+            number = _int(form, "round", "the round", 0) or None
+            reason = form.get("reason", "")
+            director.evening(tid, lambda t: changes.penalise(
+                t, pair, vp=vp, mp=mp, reason=reason, round_number=number))
+            return f"pair {pair} penalised: -{vp} VP, -{mp} MP ({reason.strip()})"
+        return await change(request, tid, act)
+
+    @router.post("/tournaments/{tid}/line-rankings", include_in_schema=False)
+    async def line_rankings(request: Request, tid: str) -> Any:
+        def act(director: Director, form: dict[str, str]) -> str:
+            value = form.get("on", "").strip()
+            if value not in ("0", "1"):
+                raise TournamentError(f"NS/EW rankings: on is 1 or 0, not {value!r}")
+            director.evening(tid, lambda t: changes.set_line_rankings(t, value == "1"))
+            return f"NS and EW rankings {'on' if value == '1' else 'off'}"
+        return await change(request, tid, act)
+
+    @router.post("/tournaments/{tid}/prizes", include_in_schema=False)
+    async def prizes(request: Request, tid: str) -> Any:
+        def act(director: Director, form: dict[str, str]) -> str:
+            text = form.get("prizes", "")
+            after = director.evening(tid, lambda t: changes.set_prizes(t, text))
+            return "prize list: " + (", ".join(str(p) for p in after.evening.prizes) or "none")
+        return await change(request, tid, act)
+
+    @router.post("/tournaments/{tid}/members", include_in_schema=False)
+    async def member_form(request: Request, tid: str) -> Any:
+        def act(director: Director, form: dict[str, str]) -> str:
+            with director.engine.begin() as conn:
+                m = save_member(conn, form.get("number", ""), form.get("name", ""),
+                                form.get("category", ""),
+                                form.get("account", "").strip() or None)
+            return (f"member #{m.number} {m.name} ({m.category})"
+                    + (f" @{m.username}" if m.username else "") + " saved")
+        return await change(request, tid, act)
+
+    @router.post("/tournaments/members", include_in_schema=False)
+    async def add_member(request: Request) -> JSONResponse:
+        from burraco.tournament.web import Refused, _check_key, _form
+
+        director = director_of(request)
+        try:
+            _check_key(request)
+            form = await _form(request)
+
+            def save() -> dict[str, Any]:
+                with director.engine.begin() as conn:
+                    return save_member(conn, form.get("number", ""), form.get("name", ""),
+                                       form.get("category", ""),
+                                       form.get("account", "").strip() or None).to_dict()
+            return JSONResponse(await run_in_threadpool(save))
+        except TournamentError as exc:
+            return JSONResponse({"code": "refused", "detail": str(exc)}, status_code=422)
+        except Refused as exc:
+            return JSONResponse({"code": "refused", "detail": str(exc)},
+                                status_code=exc.status)
+
+    @router.get("/api/tournaments/members")
+    async def member_list(request: Request) -> JSONResponse:
+        director = director_of(request)
+
+        def read() -> list[dict[str, Any]]:
+            with director.engine.connect() as conn:
+                return [m.to_dict() for m in members(conn)]
+        return JSONResponse({"members": await run_in_threadpool(read)})
+
+    @router.get("/api/tournaments/{tid}/evening")
+    async def evening(request: Request, tid: str) -> JSONResponse:
+        from burraco.tournament.web import director_key_given, public
+
+        director = director_of(request)
+
+        def read() -> dict[str, Any]:
+            t = director.load(tid)
+            seen = t if director_key_given(request) else public(t)
+            with director.engine.connect() as conn:
+                accounts = pair_accounts(conn, tid)
+            return {**evening_json(seen),
+                    "accounts": {str(k): v for k, v in accounts.items()}}
+        try:
+            return JSONResponse(await run_in_threadpool(read))
+        except TournamentError as exc:
+            return JSONResponse({"code": "not_found", "detail": str(exc)}, status_code=404)

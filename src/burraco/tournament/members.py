@@ -1,0 +1,192 @@
+"""Players who exist: the club's members and the player accounts a pair names.
+
+A registration line may name, for each player, a player account (``@username``, or
+``Rossi @username``: the account of the game server's database, the same one) or a
+club member (``#NUMBER``, or ``Rossi #NUMBER``: membership number, name and category,
+kept in ``tournament_members``; a member may have an account of his own).  The pair
+is linked to the accounts (``tournament_pair_accounts``), so the results show in the
+"tournaments" section of the players' profiles (:func:`profile_tournaments`), and
+when both players are members of one category the pair is in it, for the prizes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, delete, insert, inspect, select
+
+from burraco.tournament.errors import TournamentError
+from burraco.tournament.storage import MemberRow, PairAccountRow
+
+TOKEN = re.compile(r"^(?P<name>.*?)\s*(?P<tag>[@#])(?P<ref>[^\s@#]+)$")
+NUMBER = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,19}")
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    number: str
+    name: str
+    category: str
+    username: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"number": self.number, "name": self.name, "category": self.category,
+                "account": self.username}
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """One registration line with its accounts and members looked up."""
+
+    name: str
+    players: list[str]
+    accounts: list[tuple[str, str]] = field(default_factory=list)
+    """(player_id, username) of the players who have an account."""
+    category: str | None = None
+
+
+def _has(conn: Connection, table: str) -> bool:
+    return inspect(conn).has_table(table)
+
+
+def account(conn: Connection, username: str) -> tuple[str, str]:
+    """(player_id, username) of an account, or a clear refusal."""
+    if not _has(conn, "accounts"):
+        raise TournamentError(f"@{username}: this database holds no player accounts (open the "
+                              "game server's database, where players register)")
+    from burraco.server.players.models import AccountRow
+    from burraco.server.players.names import username_key
+
+    row = conn.execute(select(AccountRow.player_id, AccountRow.username).where(
+        AccountRow.username_key == username_key(username))).first()
+    if row is None:
+        raise TournamentError(f"no player account @{username}")
+    return row.player_id, row.username
+
+
+def _username(conn: Connection, player_id: str | None) -> str | None:
+    if player_id is None or not _has(conn, "accounts"):
+        return None
+    from burraco.server.players.models import AccountRow
+
+    return conn.execute(select(AccountRow.username).where(
+        AccountRow.player_id == player_id)).scalar()
+
+
+def member(conn: Connection, number: str) -> Member:
+    row = conn.execute(select(MemberRow).where(MemberRow.number == number)).first()
+    if row is None:
+        raise TournamentError(f"no club member #{number}")
+    return Member(row.number, row.name, row.category, _username(conn, row.player_id))
+
+
+def members(conn: Connection) -> list[Member]:
+    rows = conn.execute(select(MemberRow).order_by(MemberRow.name, MemberRow.number)).all()
+    return [Member(r.number, r.name, r.category, _username(conn, r.player_id)) for r in rows]
+
+
+def save_member(conn: Connection, number: str, name: str, category: str,
+                username: str | None = None) -> Member:
+    """Add or update a member (the membership number is the key)."""
+    number, name, category = number.strip(), " ".join(name.split()), " ".join(category.split())
+    if not NUMBER.fullmatch(number):
+        raise TournamentError(f"a membership number is letters, digits and dashes (at most 20), "
+                              f"not {number!r}")
+    if not name or len(name) > 80:
+        raise TournamentError("a member needs a name (at most 80 characters)")
+    if not category or len(category) > 40 or category.casefold() in ("overall", "ns", "ew"):
+        raise TournamentError(f"a member's category is a name of at most 40 characters other "
+                              f"than overall, NS, EW; not {category!r}")
+    player_id = account(conn, username.lstrip("@"))[0] if username else None
+    conn.execute(delete(MemberRow).where(MemberRow.number == number))
+    conn.execute(insert(MemberRow).values(number=number, name=name, category=category,
+                                          player_id=player_id))
+    return member(conn, number)
+
+
+def resolve_entries(conn: Connection,
+                    entries: Sequence[tuple[str, Sequence[str]]]) -> list[Resolved]:
+    """Look up the ``@username`` and ``#NUMBER`` players of each line (all or a refusal)."""
+    out = []
+    for name, players in entries:
+        names: list[str] = []
+        accounts: list[tuple[str, str]] = []
+        categories: list[str | None] = []
+        tagged = False
+        for text in players:
+            found = TOKEN.match(text.strip())
+            if found is None:
+                names.append(text)
+                categories.append(None)
+                continue
+            tagged = True
+            given, tag, ref = found["name"].strip(), found["tag"], found["ref"]
+            if tag == "@":
+                pid, username = account(conn, ref)
+                names.append(given or username)
+                accounts.append((pid, username))
+                categories.append(_member_category(conn, pid))
+            else:
+                m = member(conn, ref)
+                names.append(given or m.name)
+                categories.append(m.category)
+                if m.username:
+                    accounts.append(account(conn, m.username))
+        ids = [a[0] for a in accounts]
+        if len(set(ids)) != len(ids):
+            raise TournamentError(f"{name!r} names the same account twice")
+        if tagged and ":" not in name:
+            name = " / ".join(names)
+        shared = categories[0] if categories and all(
+            c is not None and c == categories[0] for c in categories) else None
+        out.append(Resolved(name, names, accounts, shared))
+    return out
+
+
+def _member_category(conn: Connection, player_id: str) -> str | None:
+    return conn.execute(select(MemberRow.category).where(
+        MemberRow.player_id == player_id)).scalar()
+
+
+def link_accounts(conn: Connection, tid: str, pair: int,
+                  accounts: Sequence[tuple[str, str]]) -> None:
+    for player_id, username in accounts:
+        conn.execute(insert(PairAccountRow).values(tournament_id=tid, pair=pair,
+                                                   player_id=player_id, username=username))
+
+
+def pair_accounts(conn: Connection, tid: str) -> dict[int, list[str]]:
+    """Pair number → the usernames it names."""
+    out: dict[int, list[str]] = {}
+    for row in conn.execute(select(PairAccountRow).where(
+            PairAccountRow.tournament_id == tid).order_by(PairAccountRow.pair,
+                                                          PairAccountRow.username)):
+        out.setdefault(row.pair, []).append(row.username)
+    return out
+
+
+def profile_tournaments(conn: Connection, player_id: str) -> list[dict[str, Any]]:
+    """The profile's "tournaments" section: every event the player's pair was linked to.
+
+    What anyone may see: a duplicate round still being played does not count yet.
+    """
+    if not _has(conn, "tournament_pair_accounts"):
+        return []
+    from burraco.tournament.service import Director
+    from burraco.tournament.standings import standings
+    from burraco.tournament.web import public
+
+    rows = conn.execute(select(PairAccountRow.tournament_id, PairAccountRow.pair).where(
+        PairAccountRow.player_id == player_id)).all()
+    director = Director(conn.engine, create_tables=False)
+    out = []
+    for tid, number in rows:
+        t = public(director._load(conn, tid)[0])
+        mine = next(s for s in standings(t) if s.pair == number)
+        out.append({"id": tid, "name": t.settings.name, "status": t.status,
+                    "pair": number, "pair_name": t.pair(number).name, "rank": mine.rank,
+                    "of": len(t.pairs), "vp": mine.vp, "played": mine.played})
+    return sorted(out, key=lambda x: x["id"])

@@ -1,0 +1,57 @@
+"""The club's paper: printable PDFs of an evening (fpdf2, QR codes by segno).
+
+:func:`render` makes one of :data:`KINDS` in Italian or English:
+
+* ``table-cards``  one page per table: number, NS and EW pairs, a QR code per line
+* ``seats``        "where do I sit": every player alphabetically, with table and line
+* ``score-sheets`` one sheet per table to fill in by hand (RULES.md §9, §11.7)
+* ``round``        the round's assignments
+* ``standings``    the standings (final ranking), NS/EW rankings, penalties, prize list
+* ``deals``        duplicate events with real cards: the deal sheets of each board
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from burraco.tournament.errors import TournamentError
+from burraco.tournament.paper.deal_sheets import deal_sheets
+from burraco.tournament.paper.links import LinkBuilder
+from burraco.tournament.paper.lists import assignments, standings_paper, where_do_i_sit
+from burraco.tournament.paper.score_sheets import score_sheets
+from burraco.tournament.paper.table_cards import table_cards
+from burraco.tournament.paper.words import check_lang
+
+if TYPE_CHECKING:
+    from burraco.tournament.model import Round, Tournament
+
+KINDS = ("table-cards", "seats", "score-sheets", "round", "standings", "deals")
+
+__all__ = ["KINDS", "LinkBuilder", "render"]
+
+
+def _round(t: Tournament, number: int | None) -> Round:
+    if number is not None:
+        return t.round(number)
+    if t.current is None:
+        raise TournamentError("no round has started yet: start round 1 to print its tables")
+    return t.current
+
+
+def render(kind: str, t: Tournament, *, links: LinkBuilder, lang: str = "it",
+           round_number: int | None = None) -> bytes:
+    """The PDF of ``kind``; ``round_number`` (default: the current round) where it applies."""
+    check_lang(lang)
+    if kind == "table-cards":
+        return table_cards(t, _round(t, round_number), links, lang)
+    if kind == "seats":
+        return where_do_i_sit(t, _round(t, round_number), lang)
+    if kind == "score-sheets":
+        return score_sheets(t, _round(t, round_number), lang)
+    if kind == "round":
+        return assignments(t, _round(t, round_number), lang)
+    if kind == "standings":
+        return standings_paper(t, lang)
+    if kind == "deals":
+        return deal_sheets(t, round_number, lang)
+    raise TournamentError(f"no paper {kind!r}: the kinds are {', '.join(KINDS)}")

@@ -1,0 +1,104 @@
+"""The phone page of one pair at one table: the table, the round, the clock, the result form.
+
+What the page shows depends on the table's state: the form (nobody has entered yet, or
+only this pair, or the two entries disagree), or the recorded result.  It shows only this
+table: a pair sees its own entry and, once both are in, the other pair's too.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from html import escape
+from urllib.parse import quote
+
+from burraco.tournament.clock import Clock
+from burraco.tournament.export import line_label
+from burraco.tournament.model import Tournament
+from burraco.tournament.pages import Lang, layout, tr
+from burraco.tournament.table_desk import Entry, Seat
+
+
+def clock_html(lang: Lang, clock: Clock | None, at: datetime) -> str:
+    """The time left (counted down by the script) and, once it is up, the time-out rule."""
+    if clock is None:
+        return f"<section class='clock none' id='clock'><p>{tr(lang, 'clock_none')}</p></section>"
+    out = clock.expired(at)
+    local = clock.ends_at.astimezone()  # the server's time zone; the script shows the phone's
+    at_time = (f"<time datetime='{clock.ends_at.isoformat()}'>{local.strftime('%H:%M')}"
+               "</time>")
+    ends = tr(lang, "clock_ends", at=at_time)
+    return (f"<section class='clock{' out' if out else ''}' id='clock' "
+            f"data-ends='{clock.ends_at.isoformat()}'>"
+            f"<span class='label'>{tr(lang, 'clock')}</span> "
+            f"<span class='left' id='clock-left'>{clock.left_text(at)}</span> "
+            f"<small class='ends'>{ends}</small>"
+            f"<p class='timeout' id='timeout' role='alert'{'' if out else ' hidden'}>"
+            f"{tr(lang, 'time_out')}</p></section>")
+
+
+def _value(entry: Entry | None, side: int) -> str:
+    return "" if entry is None else str(entry.score[side])
+
+
+def phone_page(tid: str, t: Tournament, seat: Seat, token: str, lang: Lang, *,
+               entries: dict[str, Entry], clock: Clock | None, at: datetime,
+               ok: str | None = None, error: str | None = None) -> str:
+    table = t.round(seat.round).table(seat.table)
+    side_name = tr(lang, seat.side)
+    path = f"/tournaments/{quote(tid)}/table/{quote(token)}"
+    rows = []
+    for index, side in enumerate(("ns", "ew")):
+        marked = " class='mine'" if side == seat.side else ""
+        rows.append(f"<span{marked}>{tr(lang, side)}</span><span{marked} data-side='{side}'>"
+                    f"{escape(line_label(t, table, index))}</span>")
+    parts = [f"<h1>{tr(lang, 'table', n=seat.table)} · {tr(lang, 'round', n=seat.round)}</h1>",
+             f"<p class='meta'>{escape(t.settings.name)}</p>",
+             f"<p class='seat' id='seat'>{tr(lang, 'your_side', side=side_name)}</p>",
+             f"<div class='pairs panel' id='pairs'>{''.join(rows)}</div>",
+             clock_html(lang, clock, at)]
+    if ok:
+        parts.append(f"<p class='ok' role='status' id='notice'>{escape(ok)}</p>")
+    if error:
+        parts.append(f"<p class='error' role='alert' id='error'><b>{tr(lang, 'refused')}:</b> "
+                     f"{escape(error)}</p>")
+    done = t.result(seat.round, seat.table)
+    mine, theirs = entries.get(seat.side), entries.get("ew" if seat.side == "ns" else "ns")
+    if done is not None:
+        text = tr(lang, "recorded", ns=done.mp[0], ew=done.mp[1], vns=done.vp[0],
+                  vew=done.vp[1])
+        parts.append(f"<p class='ok' id='result'>{text}</p>")
+        return layout(t.settings.name, "\n".join(parts), lang=lang, path=path,
+                      body_class="phone", head=SCRIPT_TAG)
+    if mine and theirs and mine.score != theirs.score:
+        ns, ew = entries["ns"], entries["ew"]
+        text = tr(lang, "disagree", a=ns.ns_mp, b=ns.ew_mp, c=ew.ns_mp, d=ew.ew_mp)
+        parts.append(f"<p class='warn' id='disagree' role='alert'>{text}</p>")
+    elif mine:
+        text = tr(lang, "your_entry", ns=mine.ns_mp, ew=mine.ew_mp)
+        parts.append(f"<p class='meta' id='mine'>{text} {tr(lang, 'other_waiting')}</p>")
+    elif theirs:
+        parts.append(f"<p class='meta' id='theirs'>{tr(lang, 'other_entered')}</p>")
+    hands = "".join(
+        f"<span>{tr(lang, 'hand', n=k)}</span>"
+        f"<input name='h{k}_ns' inputmode='numeric' aria-label='{tr(lang, 'hand', n=k)} "
+        f"{tr(lang, 'ns')}' placeholder='{tr(lang, 'ns')}'>"
+        f"<input name='h{k}_ew' inputmode='numeric' aria-label='{tr(lang, 'hand', n=k)} "
+        f"{tr(lang, 'ew')}' placeholder='{tr(lang, 'ew')}'>"
+        for k in range(1, t.settings.hands + 1))
+    parts.append(
+        f"<h2>{tr(lang, 'enter_title')}</h2><p class='meta'>{tr(lang, 'enter_hint')}</p>"
+        f"<form method='post' id='entry' action='{escape(path)}'>"
+        f"<input type='hidden' name='lang' value='{lang}'>"
+        f"<label>{tr(lang, 'ns_mp')}<input type='number' name='ns_mp' step='5' min='0' "
+        f"inputmode='numeric' required value='{_value(mine, 0)}'></label>"
+        f"<label>{tr(lang, 'ew_mp')}<input type='number' name='ew_mp' step='5' min='0' "
+        f"inputmode='numeric' required value='{_value(mine, 1)}'></label>"
+        f"<details><summary>{tr(lang, 'by_hand')}</summary><div class='hands'>{hands}</div>"
+        "</details>"
+        f"<button type='submit'>{tr(lang, 'send')}</button></form>")
+    return layout(t.settings.name, "\n".join(parts), lang=lang, path=path,
+                  body_class="phone", head=SCRIPT_TAG)
+
+
+SCRIPT_TAG = "<script src='/tournaments/clock.js' defer></script>"
+

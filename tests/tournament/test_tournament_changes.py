@@ -1,0 +1,89 @@
+"""The evening's changes on the pure model: seating around withdrawals, penalties, prizes."""
+
+from __future__ import annotations
+
+import pytest
+
+from burraco.tournament import changes
+from burraco.tournament.errors import TournamentError
+from burraco.tournament.model import Settings, Tournament
+from burraco.tournament.prizes import prize_list
+from burraco.tournament.schedule import Schedule
+from burraco.tournament.standings import line_standings, standings
+
+
+def event(schedule: str, pairs: int = 6, **settings: object) -> Tournament:
+    t = Tournament(Settings("Serata", schedule=Schedule.parse(schedule), **settings))  # type: ignore[arg-type]
+    for n in range(1, pairs + 1):
+        t, _ = t.register(f"P{n}")
+    return t
+
+
+def play(t: Tournament, scores: dict[int, tuple[int, int]] | None = None) -> Tournament:
+    t = t.start_round()
+    assert t.current is not None
+    for table in t.current.tables:
+        t = t.record(t.current.number, table.number, *(scores or {}).get(table.number,
+                                                                          (600, 400)))
+    return t
+
+
+@pytest.mark.parametrize("mode", ["byes", "reseat"])
+def test_a_withdrawn_pair_is_never_seated_again_and_the_danish_final_goes_on(mode: str) -> None:
+    t = play(event("mitchell:2,danish:1", 8))
+    t = changes.withdraw(t, 3, mode)
+    for _ in range(2):
+        t = play(t)
+    assert t.finished
+    for played in t.rounds[1:]:
+        seated = [p for table in played.tables for p in table.pairs()] + list(played.byes)
+        assert 3 not in seated
+        if mode == "reseat":  # 7 pairs left: 3 tables and one bye
+            assert len(played.tables) == 3 and len(played.byes) == 1
+    gone = next(s for s in standings(t) if s.pair == 3)
+    assert gone.withdrawn and gone.played == 1
+
+
+def test_a_mitchell_re_seated_keeps_the_lines_while_they_balance() -> None:
+    t = play(event("mitchell:3", 8))  # NS 1-4, EW 5-8
+    t = changes.withdraw(t, 6, "reseat")
+    t = play(t)
+    lines = line_standings(changes.set_line_rankings(t, True))
+    assert sorted(s.pair for s in lines["NS"]) == [1, 2, 3, 4]
+    assert sorted(s.pair for s in lines["EW"]) == [5, 6, 7, 8]  # 6 played round 1 EW
+    assert t.current is not None and 6 not in {p for x in t.current.tables for p in x.pairs()}
+    t = changes.withdraw(t, 7, "reseat")  # NS 4 pairs, EW 2: pair 4 moves to EW
+    t = t.start_round()
+    assert t.current is not None
+    assert {table.ew for table in t.current.tables} <= {4, 5, 8}
+
+
+def test_penalties_change_the_order_and_prizes_are_not_cumulative() -> None:
+    t = play(event("mitchell:1", 6), {1: (900, 100), 2: (700, 300), 3: (500, 500)})
+    assert [s.pair for s in standings(t)][:2] == [1, 2]
+    t = changes.penalise(t, 1, vp=10, reason="comportamento")
+    order = [s.pair for s in standings(t)]
+    assert order[0] == 2 and order.index(1) > 0
+    t = changes.set_line_rankings(t, True)
+    t = changes.set_prizes(t, "overall:1,NS:1")
+    awards = [(a.category, a.standing.pair) for a in prize_list(t)]
+    best_ns = next(p for p in order if p in (1, 2, 3) and p != 2)
+    assert awards == [("overall", 2), ("NS", best_ns)]
+
+
+def test_bad_changes_are_refused() -> None:
+    t = event("mitchell:2", 4)
+    with pytest.raises(TournamentError, match="before round 1"):
+        changes.withdraw(t, 1, "byes")
+    t = play(t)
+    two_left = changes.withdraw(changes.withdraw(t, 1, "reseat"), 2, "reseat")
+    with pytest.raises(TournamentError, match="fewer than 2 pairs"):
+        changes.withdraw(two_left, 3, "reseat")
+    with pytest.raises(TournamentError, match="whole number"):
+        changes.penalise(t, 1, vp="3", reason="x")  # type: ignore[arg-type]
+    with pytest.raises(TournamentError, match="1 to 50 places"):
+        changes.set_prizes(t, "overall:0")
+    teams = Tournament(Settings("Squadre", kind="individual",
+                                schedule=Schedule.parse("random:2")))
+    with pytest.raises(TournamentError, match="for pairs events"):
+        changes.withdraw(teams, 1, "byes")

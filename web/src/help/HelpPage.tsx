@@ -1,0 +1,94 @@
+/**
+ * The help page (`/help/`, `/rules/`): how to play in a few lines, the tutorial, and the whole
+ * rules digest in the page's language with an anchor per section.
+ *
+ * The page and the digest load only when asked for (main.tsx imports this module lazily, and
+ * each language's text is a chunk of its own), so the first page carries none of it.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { Header } from "../components";
+import { t, useLang, type Lang } from "../i18n";
+import { HowToPlay } from "./HowToPlay";
+import { renderRules, type Rendered } from "./markdown";
+import { anchorsFor } from "./refs";
+
+const SOURCES: Record<Lang, () => Promise<{ default: string }>> = {
+  en: () => import("../../../docs/RULES.md?raw"),
+  it: () => import("../../../docs/RULES.it.md?raw"),
+};
+
+const cache = new Map<Lang, Rendered>();
+
+async function rulesIn(lang: Lang): Promise<Rendered> {
+  const known = cache.get(lang);
+  if (known) return known;
+  const text = (await SOURCES[lang]()).default;
+  const rendered = renderRules(text);
+  cache.set(lang, rendered);
+  return rendered;
+}
+
+/** Scroll to the section the address names; a missing item falls back to its section. */
+function showHash(): void {
+  const hash = decodeURIComponent(location.hash.replace(/^#/, ""));
+  if (!hash) return;
+  const ref = hash.startsWith("rule-") ? hash.slice(5).replace(/-/g, ".") : null;
+  const ids = ref ? anchorsFor(ref) : [hash];
+  for (const id of ids) {
+    const target = document.getElementById(id);
+    if (target) {
+      document.querySelectorAll(".rules .target").forEach((el) => el.classList.remove("target"));
+      target.classList.add("target");
+      target.scrollIntoView({ block: "start" });
+      return;
+    }
+  }
+}
+
+export function HelpPage() {
+  const lang = useLang();
+  const [rendered, setRendered] = useState<Rendered | null>(cache.get(lang) ?? null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    rulesIn(lang).then((r) => { if (live) setRendered(r); }).catch(() => { if (live) setFailed(true); });
+    return () => { live = false; };
+  }, [lang]);
+  useEffect(() => {
+    document.title = `${t("help.title")} · ${t("app.title")}`;
+    if (rendered) requestAnimationFrame(showHash);
+    const onHash = () => showHash();
+    window.addEventListener("hashchange", onHash);
+    window.addEventListener("burraco:navigate", onHash);
+    return () => {
+      window.removeEventListener("hashchange", onHash);
+      window.removeEventListener("burraco:navigate", onHash);
+    };
+  }, [rendered, lang]);
+  const chapters = rendered?.toc.filter((e) => e.level === 2) ?? [];
+  return (
+    <div class="page help-page">
+      <Header />
+      <main>
+        <h1>{t("help.title")}</h1>
+        <HowToPlay />
+        <section class="panel rules-panel" aria-labelledby="rules-title">
+          <h2 id="rules-title">{t("help.rules")}</h2>
+          <p class="note">{t("help.rulesNote")}</p>
+          {failed && <p class="error" role="alert">{t("help.failed")}</p>}
+          {!rendered && !failed && <p>{t("help.loading")}</p>}
+          {rendered && (
+            <>
+              <nav class="toc" aria-label={t("help.contents")}>
+                <ol>{chapters.map((e) => <li><a href={`#${e.id}`}>{e.title}</a></li>)}</ol>
+              </nav>
+              <article class="rules" lang={lang} data-lang={lang}
+                dangerouslySetInnerHTML={{ __html: rendered.html }} />
+            </>
+          )}
+        </section>
+      </main>
+    </div>
+  );
+}
