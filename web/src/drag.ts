@@ -19,15 +19,24 @@ export interface DropInfo {
   y: number;
 }
 
-/** The click that the browser sends after a press handled here is not a second press. */
+/**
+ * The click that the browser sends after a press handled here is not a second press. A busy
+ * page may get that click a task or two after the release, so the guard waits for it a
+ * moment (not just to the end of this task); a keyboard's click (`detail` 0) is never eaten.
+ */
 function swallowNextClick(): void {
   const swallow = (c: Event) => {
+    if (c instanceof MouseEvent && c.detail === 0) return;
+    window.removeEventListener("click", swallow, { capture: true });
     c.stopPropagation();
     c.preventDefault();
   };
-  window.addEventListener("click", swallow, { capture: true, once: true });
-  setTimeout(() => window.removeEventListener("click", swallow, { capture: true }), 0);
+  window.addEventListener("click", swallow, { capture: true });
+  setTimeout(() => window.removeEventListener("click", swallow, { capture: true }), CLICK_WAIT_MS);
 }
+
+/** How long after a release its click may still come. */
+const CLICK_WAIT_MS = 350;
 
 function dropTargetAt(x: number, y: number): HTMLElement | null {
   const hit = document.elementFromPoint(x, y);

@@ -159,10 +159,12 @@ function Table(props: {
   const faceOf = useMemo(() => new Map(cards.map((c) => [c.id, c.face])), [cards]);
   const shown = useMemo(() => reconcile(order, cards, sortMode), [order, cards, sortMode]);
   useEffect(() => {
-    // forget selected cards that left the hand
-    if ([...selected].some((cid) => !faceOf.has(cid))) {
-      setSelected(new Set([...selected].filter((cid) => faceOf.has(cid))));
-    }
+    // forget selected cards that left the hand, from the latest selection: this runs after
+    // the paint, and a tap in between (a fast player, a slow phone) must not be undone
+    setSelected((now) => {
+      const kept = [...now].filter((cid) => faceOf.has(cid));
+      return kept.length === now.size ? now : new Set(kept);
+    });
   }, [faceOf]);
 
   const [offered, setOffered] = useState<FormOptions | null>(null);
