@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cluster_harness import Cluster, cluster, postgres_database
+from cluster_harness import Cluster, Node, cluster, postgres_database
 from harness import Client, scripted_choice, stored
 from test_cluster_core import check_acks, finished_version, one_hand
 from websockets.exceptions import ConnectionClosed
@@ -103,11 +103,15 @@ def trial(group: Cluster, rng: random.Random, number: int) -> float:
         moment = time.monotonic()
         # the dead process commits nothing more: the next version is the new owner's
         killed_at.append((moment, stored(group.db_url, table_id)["info"]["version"]))
+        # and it comes back while the hand goes on (as a supervisor restarts it), to be a
+        # door or the owner again: maybe of this very table, once its lease has lapsed
+        restarting = asyncio.create_task(asyncio.to_thread(restart, owner))
         try:
             await asyncio.wait_for(asyncio.gather(*games), 180)
         except ConnectionClosed as exc:
             raise AssertionError(f"trial {number}: a client of a live process was closed: "
                                  f"{exc}") from None
+        await restarting
         for client in (player, watcher, local):
             await client.close()
 
@@ -120,11 +124,12 @@ def trial(group: Cluster, rng: random.Random, number: int) -> float:
     check_acks(group.db_url, table_id, acks, 0)
     later = [t for t, v in arrivals if v > version]
     assert later, f"trial {number}: the hand was over before the kill"
-    takeover = later[0] - moment
-    # the killed process comes back (as a restart would), to be a door or owner again
-    owner.restart_http()
-    owner.start()
-    return takeover
+    return later[0] - moment
+
+
+def restart(node: Node) -> None:
+    node.restart_http()
+    node.start()
 
 
 def test_the_owner_killed_mid_hand_loses_nothing_in_20_trials(tmp_path: Path,
