@@ -15,11 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from burraco.tournament.errors import TournamentError
-from burraco.tournament.paper.deal_sheets import deal_sheets
 from burraco.tournament.paper.links import LinkBuilder
-from burraco.tournament.paper.lists import assignments, standings_paper, where_do_i_sit
-from burraco.tournament.paper.score_sheets import score_sheets
-from burraco.tournament.paper.table_cards import table_cards
 from burraco.tournament.paper.words import check_lang
 
 if TYPE_CHECKING:
@@ -42,6 +38,12 @@ def render(kind: str, t: Tournament, *, links: LinkBuilder, lang: str = "it",
            round_number: int | None = None) -> bytes:
     """The PDF of ``kind``; ``round_number`` (default: the current round) where it applies."""
     check_lang(lang)
+    # the PDF makers (fpdf2, segno) load on the first print, not with every server's start
+    from burraco.tournament.paper.deal_sheets import deal_sheets
+    from burraco.tournament.paper.lists import assignments, standings_paper, where_do_i_sit
+    from burraco.tournament.paper.score_sheets import score_sheets
+    from burraco.tournament.paper.table_cards import table_cards
+
     if kind == "table-cards":
         return table_cards(t, _round(t, round_number), links, lang)
     if kind == "seats":
