@@ -20,6 +20,8 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
+import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -33,6 +35,7 @@ from burraco.engine.records import RecordError
 from burraco.server.storage import repository as repo
 
 KEEP = 200
+PARENT_CHECK_SECONDS = 1.0
 """Finished jobs kept in memory; the oldest go first."""
 
 
@@ -59,9 +62,23 @@ class Job:
 NICE = 10
 
 
-def _lower_priority(nice: int) -> None:
+def _start_worker(nice: int, server: int) -> None:
+    """The worker's set-up: a lower priority, and an end when its server ends.
+
+    A server killed outright (SIGKILL, a lost machine) runs no shutdown code, and the
+    worker, blocked on its queue, would wait for work for ever; it watches its parent
+    and leaves as soon as the server is gone.
+    """
     with contextlib.suppress(OSError):
         os.nice(nice)
+    threading.Thread(target=_leave_with, args=(server,), name="server-watch",
+                     daemon=True).start()
+
+
+def _leave_with(server: int) -> None:
+    while os.getppid() == server:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 class AnalysisJobs:
@@ -80,7 +97,7 @@ class AnalysisJobs:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
                 max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower_priority, initargs=(self.nice,))
+                initializer=_start_worker, initargs=(self.nice, os.getpid()))
         return self._pool
 
     def start(self, key: tuple[str, int, int], record: dict[str, Any]) -> Job:
