@@ -24,8 +24,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import gc
 import functools
+import gc
 import json
 import multiprocessing
 import os
