@@ -59,6 +59,7 @@ class Writer:
                                               name="burraco-checkpoint", daemon=True)
         self.batches = 0
         self.jobs = 0
+        self._conn: Connection | None = None
 
     def start(self) -> None:
         self._thread.start()
@@ -99,6 +100,7 @@ class Writer:
         while True:
             job = self._jobs.get()
             if job is None:
+                self._drop_connection()
                 return
             batch = [job]
             stop = False
@@ -113,18 +115,35 @@ class Writer:
                 batch.append(more)
             self._commit(batch)
             if stop:
+                self._drop_connection()
                 return
+
+    def _connection(self) -> Connection:
+        """The writer's own connection, kept between groups: a group then costs no pool
+        checkout (and no pre-ping round trip to PostgreSQL). A failed group drops it, so
+        the next group starts on a fresh, checked one."""
+        if self._conn is None:
+            self._conn = self.engine.connect()
+        return self._conn
+
+    def _drop_connection(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                conn.close()
 
     def _commit(self, batch: list[_Job]) -> None:
         self.batches += 1
         self.jobs += len(batch)
         try:
-            with self.engine.begin() as conn:
+            conn = self._connection()
+            with conn.begin():
                 units = [job.unit for job in batch if job.unit is not None]
                 if units:
                     apply_units(conn, units)
                 results = [None if job.unit is not None else job(conn) for job in batch]
         except Exception as exc:
+            self._drop_connection()
             if len(batch) == 1:
                 self._deliver(batch[0], None, exc)
                 return
