@@ -97,8 +97,16 @@ def card(page: Any, cid: str) -> Any:
 
 
 def click_card(page: Any, cid: str) -> None:
+    """One tap on a hand card, which selects or unselects it exactly once."""
+    target = card(page, cid)
+    was = target.get_attribute("aria-pressed")
     # cards overlap to the right: the left edge of each is always visible
-    card(page, cid).click(position={"x": 7, "y": 30})
+    target.click(position={"x": 7, "y": 30})
+    # a busy machine may paint the tap a moment after the click returns; a lost tap, or one
+    # counted twice, leaves the card as it was and fails here
+    page.wait_for_function(
+        "([cid, was]) => document.querySelector(`.hand-card[data-id=\"${cid}\"]`)"
+        "?.getAttribute('aria-pressed') !== was", arg=[cid, was], timeout=10_000)
 
 
 def drag(page: Any, source: Any, target: Any, *, at_left: bool = False) -> None:

@@ -21,22 +21,24 @@ export interface DropInfo {
 
 /**
  * The click that the browser sends after a press handled here is not a second press. A busy
- * page may get that click a task or two after the release, so the guard waits for it a
- * moment (not just to the end of this task); a keyboard's click (`detail` 0) is never eaten.
+ * page may get that click well after the release, so the guard lasts until that click comes
+ * or the next press starts (a new press is a new click's own); a keyboard's click (`detail`
+ * 0) is never eaten.
  */
 function swallowNextClick(): void {
+  const done = () => {
+    window.removeEventListener("click", swallow, { capture: true });
+    window.removeEventListener("pointerdown", done, { capture: true });
+  };
   const swallow = (c: Event) => {
     if (c instanceof MouseEvent && c.detail === 0) return;
-    window.removeEventListener("click", swallow, { capture: true });
+    done();
     c.stopPropagation();
     c.preventDefault();
   };
   window.addEventListener("click", swallow, { capture: true });
-  setTimeout(() => window.removeEventListener("click", swallow, { capture: true }), CLICK_WAIT_MS);
+  window.addEventListener("pointerdown", done, { capture: true });
 }
-
-/** How long after a release its click may still come. */
-const CLICK_WAIT_MS = 350;
 
 function dropTargetAt(x: number, y: number): HTMLElement | null {
   const hit = document.elementFromPoint(x, y);
