@@ -33,8 +33,7 @@ from test_web_client import (
     enter_lobby,
     hand_cards,
     hand_ended,
-    ids_for,
-    legal_actions,
+    play_simple_turn,
     settle,
     table_id,
     version,
@@ -151,39 +150,6 @@ def first_turn_checks(page: Any, size: str) -> None:
     wait_ready(page)
 
 
-def play_quick_turn(page: Any) -> None:
-    """Draw, open the longest meld there is, discard: all by clicks."""
-    if "draw" in legal_actions(page):
-        before = version(page)
-        page.click("button[data-action=draw]")
-        settle(page, before)
-        wait_ready(page)
-        if hand_ended(page):
-            return
-    for _ in range(3):
-        melds = [a for a in legal_actions(page) if a.startswith("meld ")]
-        if not melds:
-            break
-        before = version(page)
-        faces = max(melds, key=len).split()[1:]
-        for cid in ids_for(page, faces):
-            click_card(page, cid)
-        chosen = page.locator(".hand-card.selected").evaluate_all(
-            "els => els.map(e => e.dataset.face)")
-        assert sorted(chosen) == sorted(faces), (chosen, faces, hand_cards(page))
-        page.click("button[data-action=meld]")
-        settle(page, before)
-        wait_ready(page)
-        if hand_ended(page):
-            return
-    face = [a for a in legal_actions(page) if a.startswith("discard ")][-1].split()[1]
-    (cid,) = ids_for(page, [face])
-    before = version(page)
-    click_card(page, cid)
-    page.click("button[data-action=discard]")
-    settle(page, before)
-
-
 def after_the_hand(page: Any, size: str) -> None:
     dialog = page.locator(".dialog.hand-end")
     dialog.wait_for()
@@ -293,7 +259,7 @@ def test_whole_hand_every_screen_both_languages(
             assert page.locator(".log li").count() > 3, "the move log is empty after a reload"
             shoot(page, size, "table")
         if not hand_ended(page):
-            play_quick_turn(page)
+            play_simple_turn(page, melds=3)
         turn += 1
         assert turn < 80, "the hand did not end"
     after_the_hand(page, size)

@@ -120,6 +120,10 @@ def drag(page: Any, source: Any, target: Any, *, at_left: bool = False) -> None:
     page.mouse.move(x, a["y"] + a["height"] / 2)
     page.mouse.down()
     page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
+    # as a hand follows its eyes: if the page moved the target meanwhile, go where it is now
+    now = target.bounding_box()
+    if now and (abs(now["x"] - b["x"]) > 2 or abs(now["y"] - b["y"]) > 2):
+        page.mouse.move(now["x"] + now["width"] / 2, now["y"] + now["height"] / 2, steps=2)
     page.mouse.up()
 
 
@@ -305,30 +309,36 @@ def test_a_newcomer_plays_a_whole_hand_against_three_bots(
 
 # --- two people at one table ------------------------------------------------------------------
 
-def play_simple_turn(page: Any, turn: int) -> None:
-    """Draw (click), open the longest meld if any (clicks), discard (drag or click)."""
-    before = version(page)
-    page.click("button[data-action=draw]")
-    settle(page, before)
-    wait_ready(page)
-    if hand_ended(page):
-        return
-    legal = legal_actions(page)
-    melds = [a for a in legal if a.startswith("meld ")]
-    if melds:
+def play_simple_turn(page: Any, turn: int | None = None, *, melds: int = 1) -> None:
+    """Draw by a click (unless the turn has drawn already), open the longest meld there is, up
+    to ``melds`` times, by clicks, and discard: by a drag on odd turns, else by clicks."""
+    if "draw" in legal_actions(page):
         before = version(page)
-        for cid in ids_for(page, max(melds, key=len).split()[1:]):
+        page.click("button[data-action=draw]")
+        settle(page, before)
+        wait_ready(page)
+        if hand_ended(page):
+            return
+    for _ in range(melds):
+        offered = [a for a in legal_actions(page) if a.startswith("meld ")]
+        if not offered:
+            break
+        before = version(page)
+        faces = max(offered, key=len).split()[1:]
+        for cid in ids_for(page, faces):
             click_card(page, cid)
+        chosen = page.locator(".hand-card.selected").evaluate_all(
+            "els => els.map(e => e.dataset.face)")
+        assert sorted(chosen) == sorted(faces), (chosen, faces)
         page.click("button[data-action=meld]")
         settle(page, before)
         wait_ready(page)
         if hand_ended(page):
             return
-        legal = legal_actions(page)
-    face = [a for a in legal if a.startswith("discard ")][-1].split()[1]
+    face = [a for a in legal_actions(page) if a.startswith("discard ")][-1].split()[1]
     (cid,) = ids_for(page, [face])
     before = version(page)
-    if turn % 2:
+    if turn is not None and turn % 2:
         drag(page, card(page, cid), page.locator("[data-drop=pile]"), at_left=True)
     else:
         click_card(page, cid)

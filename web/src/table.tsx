@@ -208,9 +208,17 @@ function Table(props: {
   const discard = (face: string) => {
     act(`discard ${face}`);
   };
+  // my turn's selection ends with my turn; also when the turns came round between two renders
+  // (fast bots, a busy device), so that my turn never showed as over: my play phase went
+  // straight to my draw phase
+  const myPhase = myTurn ? hand!.phase : null;
+  const lastPhase = useRef<string | null>(null);
   useEffect(() => {
-    if (!myTurn && selected.size) setSelected(new Set());
-  }, [myTurn]);
+    const was = lastPhase.current;
+    lastPhase.current = myPhase;
+    const ended = (was !== null && myPhase === null) || (was === "play" && myPhase === "draw");
+    if (ended) setSelected((now) => (now.size ? new Set() : now));
+  }, [myPhase]);
   const [nudge, say] = useNudge();
   const [handRow, setHandRow] = useState<HTMLDivElement | null>(null);
   const overlap = useHandFit(handRow, shown.length);
