@@ -218,6 +218,29 @@ class Client:
             await self.ws.close()
 
 
+def alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, dead but not yet reaped, counts as gone)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
 def scripted_choice(actions: list[str]) -> str:
     """The scripted player: draw; then the longest meld; then the last discard offered."""
     if "draw" in actions:

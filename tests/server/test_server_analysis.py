@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import ServerProcess
+from harness import ServerProcess, alive, children
 
 from burraco.analysis.review import Settings, analyze
 
@@ -85,28 +85,6 @@ def test_analysis_requests_that_cannot_be_served_say_why(
     assert refused.status_code == 403
 
 
-def _children(pid: int) -> set[int]:
-    """The processes whose parent is ``pid`` (Linux's /proc)."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.add(int(entry.name))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
 def test_the_analysis_worker_ends_when_its_server_is_killed(tmp_path: Path) -> None:
     server = ServerProcess(f"sqlite:///{tmp_path / 'burraco.db'}", tmp_path / "server.log",
                            extra=["--analysis-level", LEVEL, "--analysis-samples", "3"])
@@ -117,13 +95,13 @@ def test_the_analysis_worker_ends_when_its_server_is_killed(tmp_path: Path) -> N
         assert server.http.post(url, params={"seat": 0}).status_code == 202
         assert server.proc is not None
         deadline = time.monotonic() + 60
-        while not (workers := _children(server.proc.pid)) and time.monotonic() < deadline:
+        while not (workers := children(server.proc.pid)) and time.monotonic() < deadline:
             time.sleep(0.1)
         assert workers, "the analysis started no worker process"
         server.kill()  # SIGKILL: no shutdown code runs in the server
         deadline = time.monotonic() + 15
-        while any(map(_alive, workers)) and time.monotonic() < deadline:
+        while any(map(alive, workers)) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not any(map(_alive, workers)), "the analysis worker outlived its server"
+        assert not any(map(alive, workers)), "the analysis worker outlived its server"
     finally:
         server.stop()

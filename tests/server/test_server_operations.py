@@ -23,7 +23,7 @@ from typing import Any
 
 import httpx
 import pytest
-from harness import BURRACO, PG_ENV, ServerProcess, free_port, postgres_schema
+from harness import BURRACO, PG_ENV, ServerProcess, alive, free_port, postgres_schema
 from prometheus_client.parser import text_string_to_metric_families
 from websockets.asyncio.client import connect
 
@@ -47,15 +47,6 @@ def wait_for(condition: Any, what: str, timeout: float = 60) -> Any:
             return value
         time.sleep(0.1)
     raise AssertionError(f"not within {timeout} s: {what}")
-
-
-def alive(pid: int) -> bool:
-    """Whether ``pid`` runs (a zombie, dead but not yet reaped, counts as gone)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 # --- /metrics ------------------------------------------------------------------------------

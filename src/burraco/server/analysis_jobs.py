@@ -35,8 +35,9 @@ from burraco.engine.records import RecordError
 from burraco.server.storage import repository as repo
 
 KEEP = 200
-PARENT_CHECK_SECONDS = 1.0
 """Finished jobs kept in memory; the oldest go first."""
+PARENT_CHECK_SECONDS = 1.0
+"""How often the worker looks whether its server is still there."""
 
 
 @dataclass(slots=True)
