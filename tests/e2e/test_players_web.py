@@ -8,7 +8,15 @@ from pathlib import Path
 from typing import Any
 
 from harness import ServerProcess
-from test_web_client import DESKTOP, PHONE, hand_ended, play_simple_turn, table_id, wait_ready
+from test_web_client import (
+    DESKTOP,
+    PHONE,
+    hand_ended,
+    play_simple_turn,
+    table_id,
+    wait_ready,
+    watch_frames,
+)
 
 
 def recorded(server: ServerProcess, name: str, timeout: float = 20) -> dict[str, Any]:
@@ -24,7 +32,7 @@ def recorded(server: ServerProcess, name: str, timeout: float = 20) -> dict[str,
 def test_register_play_rated_see_profile_and_leaderboard(
         server: ServerProcess, browser: Any, screenshots: Path) -> None:
     context = browser.new_context(viewport=DESKTOP, locale="en-US")
-    page = context.new_page()
+    page = watch_frames(context.new_page())
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(server.base + "/")

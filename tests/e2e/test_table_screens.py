@@ -38,6 +38,7 @@ from test_web_client import (
     table_id,
     version,
     wait_ready,
+    watch_frames,
 )
 
 pytestmark = pytest.mark.xdist_group("e2e")
@@ -232,7 +233,7 @@ def test_whole_hand_every_screen_both_languages(
     started = time.monotonic()
     context = browser.new_context(locale="en-US", **SIZES[size])
     context.set_default_timeout(60_000)  # the machine may be busy: wait, never race
-    page = context.new_page()
+    page = watch_frames(context.new_page())
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     enter_lobby(page, server.base, f"Ada{size}")

@@ -113,9 +113,18 @@ def drag(page: Any, source: Any, target: Any, *, at_left: bool = False) -> None:
     """A real pointer drag: press, move in steps, release (once no card is still flying)."""
     page.wait_for_function(
         "() => document.getAnimations().every((a) => a.playState !== 'running')")
+    # as a player scrolls to a meld above the screen first (the hand stays: it is sticky), and
+    # not to where the sticky header or hand would cover it
+    target.evaluate("(e) => e.scrollIntoView({ block: 'center' })")
     a = source.bounding_box()
     b = target.bounding_box()
     assert a and b, "drag source or target not on the page"
+    for box, what in ((a, source), (b, target)):
+        x, y = box["x"] + (7 if at_left and what is source else box["width"] / 2), \
+            box["y"] + box["height"] / 2
+        assert page.evaluate("([x, y, e]) => e.contains(document.elementFromPoint(x, y))",
+                             [x, y, what.element_handle()]), \
+            f"drag from {a} to {b}: {what} is covered at {x},{y}: {diagnosis(page)}"
     x = a["x"] + (7 if at_left else a["width"] / 2)
     page.mouse.move(x, a["y"] + a["height"] / 2)
     page.mouse.down()
@@ -125,17 +134,96 @@ def drag(page: Any, source: Any, target: Any, *, at_left: bool = False) -> None:
     if now and (abs(now["x"] - b["x"]) > 2 or abs(now["y"] - b["y"]) > 2):
         page.mouse.move(now["x"] + now["width"] / 2, now["y"] + now["height"] / 2, steps=2)
     page.mouse.up()
+    DRAGS[id(page)] = f"from {a} to {b}, then {now}"
+
+
+DIAGNOSIS = """() => {
+  const root = document.querySelector('.table-page');
+  const buttons = {};
+  for (const b of document.querySelectorAll('.actions button[data-action]'))
+    buttons[b.dataset.action] = b.disabled ? 'disabled' : 'enabled';
+  return {
+    data: root ? { ...root.dataset } : null,
+    classes: root ? root.className : null,
+    hand: [...document.querySelectorAll('.hand-card')].map(
+      (e) => `${e.dataset.id}:${e.dataset.face}`
+        + (e.getAttribute('aria-pressed') === 'true' ? '*' : '')),
+    buttons,
+    legal: document.getElementById('legal-actions')?.textContent ?? null,
+    toast: document.querySelector('.toast, .nudge')?.textContent ?? null,
+    dragging: document.body.classList.contains('dragging'),
+    pointer: window.__pointerLog ?? null,
+  };
+}"""
+
+
+SENT: dict[int, list[str]] = {}
+DRAGS: dict[int, str] = {}
+
+
+POINTER_LOG = """(() => {
+  const log = [];
+  window.__pointerLog = log;
+  const name = (el) => !(el instanceof Element) ? String(el) :
+    `${el.tagName.toLowerCase()}.${el.className}${el.dataset?.id ? '#' + el.dataset.id : ''}` +
+    `${el.dataset?.drop ? '[' + el.dataset.drop + ']' : ''}`;
+  for (const type of ['pointerdown', 'pointerup', 'pointercancel', 'click']) {
+    window.addEventListener(type, (e) => {
+      const hit = document.elementFromPoint(e.clientX, e.clientY);
+      log.push(`${type} ${Math.round(e.clientX)},${Math.round(e.clientY)} on ${name(e.target)}` +
+        ` hit ${name(hit?.closest('[data-drop]') ?? hit)}`);
+      if (log.length > 12) log.shift();
+    }, { capture: true });
+  }
+})();"""
+
+
+def watch_frames(page: Any) -> Any:
+    """Keep the frames the page sends on its WebSockets and its last pointer events, for a
+    failure's diagnosis."""
+    sent = SENT.setdefault(id(page), [])
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(str(frame))))
+    page.add_init_script(POINTER_LOG)
+    return page
+
+
+def diagnosis(page: Any) -> str:
+    """What the page shows and last sent, for a failure's message: a timed-out wait says why."""
+    try:
+        shown = json.dumps(page.evaluate(DIAGNOSIS))
+    except Exception as exc:  # the page itself may be what broke
+        shown = f"(no diagnosis: {exc})"
+    return (f"{shown}; last frames sent: {SENT.get(id(page), ['(not watched)'])[-4:]}; "
+            f"last drag: {DRAGS.get(id(page))}")
+
+
+def press(page: Any, action: str, timeout: float = 15_000) -> None:
+    """Click an action button once it is enabled; if it never is, say what the page showed."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    selector = f"button[data-action={action}]"
+    try:
+        page.wait_for_selector(f"{selector}:not([disabled])", timeout=timeout)
+    except PlaywrightTimeout:
+        raise AssertionError(f"{action} stayed disabled: {diagnosis(page)}") from None
+    page.click(selector)
 
 
 def settle(page: Any, before: int, timeout: float = 30_000) -> None:
     """Wait until a command sent at version ``before`` was answered and its events shown."""
-    page.wait_for_function(
-        """(before) => {
-          const root = document.querySelector('.table-page');
-          if (document.querySelector('[data-testid=reject]')) return true;
-          return root && root.dataset.pending === '' && Number(root.dataset.version) > before
-            && root.dataset.synced === root.dataset.version;
-        }""", arg=before, timeout=timeout)
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(
+            """(before) => {
+              const root = document.querySelector('.table-page');
+              if (document.querySelector('[data-testid=reject]')) return true;
+              return root && root.dataset.pending === '' && Number(root.dataset.version) > before
+                && root.dataset.synced === root.dataset.version;
+            }""", arg=before, timeout=timeout)
+    except PlaywrightTimeout:
+        raise AssertionError(
+            f"no answer to the command sent at version {before}: {diagnosis(page)}") from None
     reject = page.locator("[data-testid=reject]")
     if reject.count():
         raise AssertionError(f"the server refused a legal move: {reject.text_content()}")
@@ -202,7 +290,7 @@ def play_turn(page: Any, turn: int, did: dict[str, int]) -> None:
             for cid in ids:
                 click_card(page, cid)
             if did["meld"] % 2 == 0:
-                page.click("button[data-action=meld]")
+                press(page, "meld")
             else:
                 drag(page, card(page, ids[0]), page.locator("[data-drop=newmeld]"), at_left=True)
             did["meld"] += 1
@@ -241,14 +329,14 @@ def play_turn(page: Any, turn: int, did: dict[str, int]) -> None:
         did["drag-discard"] += 1
     else:
         click_card(page, cid)
-        page.click("button[data-action=discard]")
+        press(page, "discard")
     settle(page, before)
 
 
 def test_a_newcomer_plays_a_whole_hand_against_three_bots(
         server: ServerProcess, browser: Any, screenshots: Path) -> None:
     context = browser.new_context(viewport=DESKTOP, locale="en-US")
-    page = context.new_page()
+    page = watch_frames(context.new_page())
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     enter_lobby(page, server.base, "Ada")
@@ -330,7 +418,7 @@ def play_simple_turn(page: Any, turn: int | None = None, *, melds: int = 1) -> N
         chosen = page.locator(".hand-card.selected").evaluate_all(
             "els => els.map(e => e.dataset.face)")
         assert sorted(chosen) == sorted(faces), (chosen, faces)
-        page.click("button[data-action=meld]")
+        press(page, "meld")
         settle(page, before)
         wait_ready(page)
         if hand_ended(page):
@@ -342,7 +430,7 @@ def play_simple_turn(page: Any, turn: int | None = None, *, melds: int = 1) -> N
         drag(page, card(page, cid), page.locator("[data-drop=pile]"), at_left=True)
     else:
         click_card(page, cid)
-        page.click("button[data-action=discard]")
+        press(page, "discard")
     settle(page, before)
 
 
@@ -376,7 +464,7 @@ def test_two_people_at_one_table_see_only_their_own_cards(
     # Ada's browser speaks English, Bice's Italian: each page follows its browser
     ada_ctx = browser.new_context(viewport=DESKTOP, locale="en-US")
     bice_ctx = browser.new_context(viewport={"width": 900, "height": 800}, locale="it-IT")
-    ada, bice = ada_ctx.new_page(), bice_ctx.new_page()
+    ada, bice = watch_frames(ada_ctx.new_page()), watch_frames(bice_ctx.new_page())
     frames: dict[int, list[str]] = {0: [], 1: []}
     snapshots: dict[int, list[tuple[int, str]]] = {0: [], 1: []}
     for seat, page in ((0, ada), (1, bice)):
@@ -423,7 +511,7 @@ def test_two_people_at_one_table_see_only_their_own_cards(
             settle(page, before)
             wait_ready(page)
             click_card(page, hand_cards(page)[0][0])
-            page.click("button[data-action=meld]")
+            press(page, "meld")
             toast = page.locator("[data-testid=reject]")
             toast.wait_for()
             assert toast.text_content() == "Un gioco richiede almeno tre carte"
@@ -437,7 +525,7 @@ def test_two_people_at_one_table_see_only_their_own_cards(
             (cid,) = ids_for(page, [face])
             before = version(page)
             click_card(page, cid)
-            page.click("button[data-action=discard]")
+            press(page, "discard")
             settle(page, before)
             continue
         if turn == 5:

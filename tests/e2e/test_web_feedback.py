@@ -188,3 +188,30 @@ def test_without_reduced_motion_the_chime_is_played(server: ServerProcess, brows
     my_turn_to_draw(page)
     page.wait_for_function("() => Number(document.documentElement.dataset.sounds ?? 0) >= 1")
     ctx.close()
+
+
+def test_a_card_held_at_the_top_edge_scrolls_the_table_to_the_melds_above(
+        server: ServerProcess, browser: Any) -> None:
+    # a short window: the table is taller than the screen, and the hand stays at the bottom
+    ctx, page = quick_table(browser, server.base, "Edge", viewport={"width": 1280, "height": 560})
+    my_turn_to_draw(page)
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_function("() => window.scrollY > 100")
+    start = page.evaluate("() => window.scrollY")
+    before = version(page)
+    box = page.locator(".hand-card").first.bounding_box()
+    assert box
+    page.mouse.move(box["x"] + 7, box["y"] + 30)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 200, 300, steps=4)
+    assert page.evaluate("() => window.scrollY") == start, "the page scrolled away from the edge"
+    page.mouse.move(box["x"] + 200, 6, steps=4)  # held at the top edge: the page scrolls up
+    page.wait_for_function("() => window.scrollY === 0", timeout=10_000)
+    page.mouse.move(box["x"] + 200, 300, steps=2)
+    at = page.evaluate("() => window.scrollY")
+    page.wait_for_timeout(200)
+    assert page.evaluate("() => window.scrollY") == at, "the page went on scrolling off the edge"
+    page.mouse.up()  # released on no target: nothing is played
+    assert version(page) == before and page.locator(".hand-card").count() == 11
+    assert "draw" in legal_actions(page)
+    ctx.close()

@@ -40,6 +40,16 @@ function swallowNextClick(): void {
   window.addEventListener("pointerdown", done, { capture: true });
 }
 
+/** Pixels from the window's top or bottom edge where a drag scrolls the page. */
+export const EDGE = 48;
+
+/** How far a drag at height ``y`` scrolls the page each frame: faster nearer the edge. */
+export function edgeStep(y: number, height: number): number {
+  if (y < EDGE) return -Math.ceil(((EDGE - Math.max(y, 0)) / EDGE) * 18);
+  if (y > height - EDGE) return Math.ceil(((y - (height - EDGE)) / EDGE) * 18);
+  return 0;
+}
+
 function dropTargetAt(x: number, y: number): HTMLElement | null {
   const hit = document.elementFromPoint(x, y);
   return hit instanceof HTMLElement ? (hit.closest("[data-drop]") as HTMLElement | null) : null;
@@ -57,9 +67,34 @@ export function startDrag(
   const pointer = ev.pointerId;
   let ghost: HTMLElement | null = null;
   let over: HTMLElement | null = null;
+  let lastX = startX;
+  let lastY = startY;
+  let scrolling = 0;
+
+  const highlight = () => {
+    const target = dropTargetAt(lastX, lastY);
+    if (target !== over) {
+      over?.classList.remove("drop-over");
+      target?.classList.add("drop-over");
+      over = target;
+    }
+  };
+  // a meld above or below the screen is reached by holding the card near that edge: the page
+  // scrolls under it, as a list does in the apps people know
+  const edgeScroll = () => {
+    scrolling = 0;
+    if (!ghost) return;
+    const step = edgeStep(lastY, window.innerHeight);
+    if (step === 0) return;
+    window.scrollBy(0, step);
+    highlight();
+    scrolling = requestAnimationFrame(edgeScroll);
+  };
 
   const move = (e: PointerEvent) => {
     if (e.pointerId !== pointer) return;
+    lastX = e.clientX;
+    lastY = e.clientY;
     if (!ghost) {
       if (Math.hypot(e.clientX - startX, e.clientY - startY) < THRESHOLD) return;
       const rect = source.getBoundingClientRect();
@@ -74,12 +109,8 @@ export function startDrag(
       source.classList.add("drag-source");
     }
     ghost.style.transform = `translate(${e.clientX - 20}px, ${e.clientY - 30}px) rotate(4deg)`;
-    const target = dropTargetAt(e.clientX, e.clientY);
-    if (target !== over) {
-      over?.classList.remove("drop-over");
-      target?.classList.add("drop-over");
-      over = target;
-    }
+    highlight();
+    if (!scrolling && edgeStep(lastY, window.innerHeight) !== 0) scrolling = requestAnimationFrame(edgeScroll);
     e.preventDefault();
   };
 
@@ -88,6 +119,8 @@ export function startDrag(
     window.removeEventListener("pointermove", move);
     window.removeEventListener("pointerup", up);
     window.removeEventListener("pointercancel", cancel);
+    if (scrolling) cancelAnimationFrame(scrolling);
+    scrolling = 0;
     if (!ghost) {
       if (!cancelled && opts.onTap) {
         swallowNextClick();

@@ -198,12 +198,33 @@ function Table(props: {
       return next;
     });
   };
-  // the selection stays until the cards leave the hand: a refused meld can be fixed, not redone
-  const meld = (faces = selectedFaces) => {
-    if (faces.length) act(`meld ${faces.join(" ")}`);
+  // the selection stays until the move is made: a refused meld can be fixed, not redone. A move
+  // names faces, and of two equal cards the table may take the other one: the cards sent leave
+  // the selection when the move is accepted, so a twin left in the hand is not still selected
+  const sent = useRef<{ cids: number[]; at: number } | null>(null);
+  useEffect(() => {
+    const move = sent.current;
+    if (!move) return;
+    if (state.version > move.at) {
+      sent.current = null;
+      setSelected((now) => {
+        const kept = [...now].filter((cid) => !move.cids.includes(cid));
+        return kept.length === now.size ? now : new Set(kept);
+      });
+    } else if (state.rejected) sent.current = null;
+  }, [state.version, state.rejected]);
+  const facesOf = (cids: number[]) => cids.filter((cid) => faceOf.has(cid)).map((cid) => faceOf.get(cid)!);
+  const actWith = (action: string, cids: number[]) => {
+    sent.current = { cids, at: state.version };
+    act(action);
   };
-  const attach = (index: number, faces = selectedFaces) => {
-    if (faces.length) act(`attach ${index + 1} ${faces.join(" ")}`);
+  const meld = (cids = [...selected]) => {
+    const faces = facesOf(cids);
+    if (faces.length) actWith(`meld ${faces.join(" ")}`, cids);
+  };
+  const attach = (index: number, cids = [...selected]) => {
+    const faces = facesOf(cids);
+    if (faces.length) actWith(`attach ${index + 1} ${faces.join(" ")}`, cids);
   };
   const discard = (face: string) => {
     act(`discard ${face}`);
@@ -233,9 +254,8 @@ function Table(props: {
     setOrder(moveCard(shown, cid, delta > 0 ? at + 2 : Math.max(0, at - 1)));
   };
 
-  /** The faces a drag of card ``cid`` carries: the selection if it is part of it. */
-  const dragged = (cid: number): string[] =>
-    selected.has(cid) ? selectedFaces : [faceOf.get(cid)!];
+  /** The cards a drag of card ``cid`` carries: the selection if it is part of it. */
+  const dragged = (cid: number): number[] => (selected.has(cid) ? [...selected] : [cid]);
 
   const dropCard = (cid: number, drop: DropInfo) => {
     const target = drop.target;

@@ -1,7 +1,8 @@
 // What a newcomer tripped over at the table, each pinned: the log after a reload, card names
 // in refusals and the log, the score header's order, how far the hand's cards overlap, the
-// card back, and the address that leads nowhere.
+// card back, the address that leads nowhere, and a drag to a meld above the screen.
 import { describe, expect, it } from "vitest";
+import { EDGE, edgeStep } from "../src/drag";
 import { initialState, reduce, type TableState } from "../src/connection";
 import { reasonText, setLang, withSuitSymbols } from "../src/i18n";
 import { logText } from "../src/table";
@@ -108,5 +109,18 @@ describe("the card back", () => {
       expect(svg.length).toBeLessThan(2000);
     }
     expect(backSvg("B1")).not.toEqual(backSvg("B2"));
+  });
+});
+
+describe("a drag near the window's edge", () => {
+  it("scrolls up at the top, down at the bottom, faster nearer the edge, not in between", () => {
+    expect(edgeStep(400, 800)).toBe(0);
+    expect(edgeStep(EDGE, 800)).toBe(0);
+    expect(edgeStep(800 - EDGE, 800)).toBe(0);
+    expect(edgeStep(30, 800)).toBeLessThan(0);
+    expect(edgeStep(2, 800)).toBeLessThan(edgeStep(30, 800));
+    expect(edgeStep(-50, 800)).toBe(edgeStep(0, 800));
+    expect(edgeStep(780, 800)).toBeGreaterThan(0);
+    expect(edgeStep(798, 800)).toBeGreaterThan(edgeStep(780, 800));
   });
 });

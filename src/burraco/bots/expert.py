@@ -30,10 +30,16 @@ import random
 import time
 from collections.abc import Sequence
 
-from burraco.bots.advanced import Policy, discard_costs, make_context
+from burraco.bots.advanced import (
+    Policy,
+    choose_discard,
+    discard_costs,
+    find_exit,
+    make_context,
+)
 from burraco.bots.determinize import determinize, rules_of
-from burraco.bots.evaluate import face_counts, hand_value, natural_fits, table_value
-from burraco.bots.knowledge import read_history
+from burraco.bots.evaluate import Context, face_counts, hand_value, natural_fits, table_value
+from burraco.bots.knowledge import History, read_history
 from burraco.engine.actions import DRAW, PICKUP, Action, Discard
 from burraco.engine.legal import legal_actions
 from burraco.engine.result import hand_result
@@ -54,7 +60,8 @@ class ExpertBot:
     def __init__(
         self, rng: random.Random, *, rules: Rules | None = None, iterations: int = 32,
         seconds: float | None = None, candidates: int = 3, horizon: int = -1,
-        margin: float = 5.0, z: float = 1.0, evidence: bool = True,
+        margin: float = 5.0, z: float = 1.0, evidence: bool = True, meld_search: int = 0,
+        pickup_iterations: int = 0,
     ) -> None:
         self.rng = rng
         self.rules = rules
@@ -66,6 +73,10 @@ class ExpertBot:
         self.margin = margin
         self.z = z
         self.evidence = evidence
+        self.meld_search = bool(meld_search)
+        """Also weigh each meld the policy makes against stopping there (discarding now)."""
+        self.pickup_iterations = pickup_iterations
+        """Samples for the pile-or-stock choice, the hand's largest swing (0: ``iterations``)."""
         self.policy = Policy()
         self.searches = 0
 
@@ -86,13 +97,13 @@ class ExpertBot:
 
     def _candidates(
         self, state: HandState, seat: int, legal: Sequence[Action], default: Action,
-        history: object,
+        history: History,
     ) -> list[Action]:
         if state.phase != PLAY_PHASE:
             return [default, PICKUP if default == DRAW else DRAW] if PICKUP in legal else []
-        if not isinstance(default, Discard):
-            return []
         ctx = make_context(state, seat)
+        if not isinstance(default, Discard):
+            return self._meld_candidates(state, seat, legal, default, ctx, history)
         ranked = sorted(discard_costs(state, seat, legal, ctx, None), key=lambda p: p[1])
         out: list[Action] = [default]
         for action, _cost in ranked:
@@ -101,6 +112,21 @@ class ExpertBot:
             if len(out) >= self.candidates:
                 break
         return out
+
+    def _meld_candidates(
+        self, state: HandState, seat: int, legal: Sequence[Action], default: Action,
+        ctx: Context, history: History,
+    ) -> list[Action]:
+        """The policy's meld against stopping now with its discard; none on a way out."""
+        if not self.meld_search:
+            return []
+        if len(state.hands[seat]) <= self.policy.params.exit_cards and find_exit(state, seat):
+            return []  # the policy is on its way to the pozzetto or to closing
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            return []
+        stop = choose_discard(state, seat, discards, ctx, history, self.policy.params)
+        return [default, stop]
 
     def _search(
         self, view: View, rules: Rules, seat: int, options: list[Action],
@@ -113,6 +139,9 @@ class ExpertBot:
         a dropped option are cleared, so :meth:`_choose` ignores it.
         """
         horizon = self.horizon if self.horizon >= 0 else 2 * view.players
+        budget = self.iterations
+        if self.pickup_iterations and PICKUP in options:
+            budget = self.pickup_iterations
         values: list[list[float]] = [[] for _ in options]
         active = [True] * len(options)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
@@ -121,7 +150,7 @@ class ExpertBot:
             if deadline is not None:
                 if time.perf_counter() > deadline and done >= 2:
                     break
-            elif done >= self.iterations:
+            elif done >= budget:
                 break
             sample_rng = random.Random(self.rng.getrandbits(64))
             sample = determinize(view, sample_rng, rules=rules, evidence=self.evidence,
