@@ -41,6 +41,33 @@ def test_candidates_are_the_pile_choice_and_the_best_few_discards() -> None:
     assert bot._candidates(play, 0, legal, meld, None) == []  # melds follow the policy
 
 
+def test_with_meld_search_a_meld_is_weighed_against_stopping_with_the_policy_discard() -> None:
+    play = position(hands=["7H 8H 9H KS KD 4C 9D QS JC JK 5D", "3C 3D 3S"])
+    legal = legal_actions(play)
+    meld = parse_action("meld 7H 8H 9H")
+    assert meld in legal
+    options = ExpertBot(random.Random(0), meld_search=1)._candidates(play, 0, legal, meld, None)
+    assert len(options) == 2 and options[0] == meld and isinstance(options[1], Discard)
+    # a hand on its way out keeps the policy's path: no search
+    short = position(hands=["7H 8H 9H 5D", "3C 3D 3S"], melds={0: ["KS KD KC"]})
+    out = legal_actions(short)
+    path = parse_action("meld 7H 8H 9H")
+    assert ExpertBot(random.Random(0), meld_search=1)._candidates(short, 0, out, path, None) == []
+
+
+def test_the_pile_choice_may_have_more_samples_than_a_discard() -> None:
+    draw = position(hands=["7H 8H KS KD 4C 9D QS", "3C 3D 3S"], pile="5D 9H KC",
+                    phase="draw")
+    seen = view(draw, 0)
+    # a margin nothing falls short of: no option is dropped early
+    bot = ExpertBot(random.Random(3), iterations=4, pickup_iterations=10, margin=-1e9)
+    values = bot._search(seen, draw.rules, 0, [PICKUP, DRAW])
+    assert len(values[0]) == 10
+    play = position(hands=["7H 8H KS KD 4C 9D QS JC", "3C 3D 3S"])
+    discards = [parse_action("discard 4C"), parse_action("discard QS")]
+    assert len(bot._search(view(play, 0), play.rules, 0, discards)[0]) == 4
+
+
 def test_a_rollout_to_the_end_scores_the_real_result() -> None:
     state = random_state(8, 2, 20)
     end = state.clone()
