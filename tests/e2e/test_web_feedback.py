@@ -190,7 +190,7 @@ def test_without_reduced_motion_the_chime_is_played(server: ServerProcess, brows
     ctx.close()
 
 
-def test_a_card_held_at_the_top_edge_scrolls_the_table_to_the_melds_above(
+def test_a_drag_at_the_edge_scrolls_and_a_press_the_page_moved_still_counts(
         server: ServerProcess, browser: Any) -> None:
     # a short window: the table is taller than the screen, and the hand stays at the bottom
     ctx, page = quick_table(browser, server.base, "Edge", viewport={"width": 1280, "height": 560})
@@ -214,4 +214,25 @@ def test_a_card_held_at_the_top_edge_scrolls_the_table_to_the_melds_above(
     page.mouse.up()  # released on no target: nothing is played
     assert version(page) == before and page.locator(".hand-card").count() == 11
     assert "draw" in legal_actions(page)
+
+    # a press on Draw that slides away is no press; one that the page moved off the button
+    # (a frame that re-lays the table between press and release) is one draw, not two
+    draw = page.locator("button[data-action=draw]")
+    box = draw.bounding_box()
+    assert box
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] - 60, steps=4)
+    page.mouse.up()
+    page.wait_for_timeout(300)
+    assert version(page) == before and "draw" in legal_actions(page)
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.evaluate("() => { document.querySelector('.actions').style.marginLeft = '300px'; }")
+    page.mouse.up()
+    page.evaluate("() => { document.querySelector('.actions').style.marginLeft = ''; }")
+    settle(page, before)
+    wait_ready(page)
+    assert page.locator(".hand-card").count() == 12 and "draw" not in legal_actions(page)
+    assert page.locator("[data-testid=reject]").count() == 0
     ctx.close()

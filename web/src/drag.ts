@@ -55,13 +55,30 @@ function dropTargetAt(x: number, y: number): HTMLElement | null {
   return hit instanceof HTMLElement ? (hit.closest("[data-drop]") as HTMLElement | null) : null;
 }
 
+/**
+ * A button's handlers that also count a press whose release the page moved off the button (a
+ * frame that re-lays the table between press and release): the press is the tap, as on a hand
+ * card. A press that slides away is no tap; the keyboard's click is the button's own.
+ */
+export function pressable(handler: () => void): {
+  onClick: () => void; onPointerDown: (e: PointerEvent) => void;
+} {
+  return {
+    onClick: handler,
+    onPointerDown: (e: PointerEvent) => startDrag(e, () => {}, { onTap: handler, tapOnly: true }),
+  };
+}
+
+const isDisabled = (el: HTMLElement) => el instanceof HTMLButtonElement && el.disabled;
+
 export function startDrag(
   ev: PointerEvent,
   onDrop: (drop: DropInfo) => void,
-  opts: { label?: string; onTap?: () => void } = {},
+  opts: { label?: string; onTap?: () => void; tapOnly?: boolean } = {},
 ): void {
   if (ev.button !== 0 || !(ev.currentTarget instanceof HTMLElement)) return;
   const source = ev.currentTarget;
+  if (isDisabled(source)) return;
   const startX = ev.clientX;
   const startY = ev.clientY;
   const pointer = ev.pointerId;
@@ -97,6 +114,11 @@ export function startDrag(
     lastY = e.clientY;
     if (!ghost) {
       if (Math.hypot(e.clientX - startX, e.clientY - startY) < THRESHOLD) return;
+      if (opts.tapOnly) {
+        // slid away: no tap, and the browser's own click (if any) is left alone
+        stop();
+        return;
+      }
       const rect = source.getBoundingClientRect();
       ghost = source.cloneNode(true) as HTMLElement;
       ghost.classList.add("drag-ghost");
@@ -114,15 +136,19 @@ export function startDrag(
     e.preventDefault();
   };
 
-  const finish = (e: PointerEvent, cancelled: boolean) => {
-    if (e.pointerId !== pointer) return;
+  const stop = () => {
     window.removeEventListener("pointermove", move);
     window.removeEventListener("pointerup", up);
     window.removeEventListener("pointercancel", cancel);
     if (scrolling) cancelAnimationFrame(scrolling);
     scrolling = 0;
+  };
+  const finish = (e: PointerEvent, cancelled: boolean) => {
+    if (e.pointerId !== pointer) return;
+    stop();
     if (!ghost) {
-      if (!cancelled && opts.onTap) {
+      // a button the move in between disabled (a draw already made) is not pressed again
+      if (!cancelled && opts.onTap && !isDisabled(source)) {
         swallowNextClick();
         opts.onTap();
       }

@@ -10,7 +10,7 @@ import { burracoType, FIBUR_TYPES, typeRules, type TypeRules } from "./burraco";
 import { cardLabel, parseCard, type SortMode } from "./cards";
 import { CardBack, CardFace, Dialog, go, Header, navigate } from "./components";
 import { TableConnection, type HandEnded, type HandView, type LogLine, type TableState } from "./connection";
-import { startDrag, type DropInfo } from "./drag";
+import { pressable, startDrag, type DropInfo } from "./drag";
 import { moveCard, reconcile, sortedIds } from "./handorder";
 import { cardCount, reasonText, t, useLang, type Key } from "./i18n";
 import { CopyLink, errorText, levelName, NicknameForm } from "./lobby";
@@ -413,12 +413,12 @@ function Table(props: {
                 })}
               </div>
               <div class="actions" role="toolbar">
-                <button type="button" data-action="draw" disabled={!canDraw} onClick={() => act("draw")}>{t("table.draw")}</button>
-                <button type="button" data-action="pickup" disabled={!canDraw || hand.pile.length === 0} onClick={() => act("pickup")}>{t("table.pickup")}</button>
-                <button type="button" data-action="meld" disabled={!canPlay || selected.size === 0} onClick={() => meld()}>{t("table.meld")}</button>
-                <button type="button" data-action="discard" disabled={!canPlay || selected.size !== 1} onClick={() => discard(selectedFaces[0])}>{t("table.discard")}</button>
+                <button type="button" data-action="draw" disabled={!canDraw} {...pressable(() => act("draw"))}>{t("table.draw")}</button>
+                <button type="button" data-action="pickup" disabled={!canDraw || hand.pile.length === 0} {...pressable(() => act("pickup"))}>{t("table.pickup")}</button>
+                <button type="button" data-action="meld" disabled={!canPlay || selected.size === 0} {...pressable(() => meld())}>{t("table.meld")}</button>
+                <button type="button" data-action="discard" disabled={!canPlay || selected.size !== 1} {...pressable(() => discard(selectedFaces[0]))}>{t("table.discard")}</button>
                 {state.config?.casual && (
-                  <button type="button" data-action="undo" disabled={!legal?.undo || busy} onClick={() => conn.undo()}>{t("table.undo")}</button>
+                  <button type="button" data-action="undo" disabled={!legal?.undo || busy} {...pressable(() => conn.undo())}>{t("table.undo")}</button>
                 )}
                 <span class="spacer" />
                 <button type="button" data-action="sort-suit" class={sortMode === "suit" ? "on" : ""} onClick={() => sort("suit")}>{t("table.sortSuit")}</button>
