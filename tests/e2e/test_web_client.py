@@ -153,6 +153,7 @@ DIAGNOSIS = """() => {
     toast: document.querySelector('.toast, .nudge')?.textContent ?? null,
     dragging: document.body.classList.contains('dragging'),
     pointer: window.__pointerLog ?? null,
+    text: document.body.innerText.slice(0, 600),
   };
 }"""
 
@@ -207,6 +208,16 @@ def press(page: Any, action: str, timeout: float = 15_000) -> None:
     except PlaywrightTimeout:
         raise AssertionError(f"{action} stayed disabled: {diagnosis(page)}") from None
     page.click(selector)
+
+
+def shown(page: Any, selector: str, timeout: float = 30_000) -> None:
+    """Wait for ``selector`` on the page; if it never shows, say what the page showed."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_selector(selector, timeout=timeout)
+    except PlaywrightTimeout:
+        raise AssertionError(f"{selector} never showed: {diagnosis(page)}") from None
 
 
 def settle(page: Any, before: int, timeout: float = 30_000) -> None:
@@ -533,7 +544,7 @@ def test_two_people_at_one_table_see_only_their_own_cards(
             other = bice if page is ada else ada
             held = sorted(f for _, f in hand_cards(other))
             other.reload()
-            other.wait_for_selector(".hand-card", timeout=30_000)
+            shown(other, ".hand-card")
             other.wait_for_function(
                 "() => document.querySelector('.table-page').dataset.synced !== '-1'")
             assert sorted(f for _, f in hand_cards(other)) == held
