@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -198,33 +200,35 @@ def diagnosis(page: Any) -> str:
             f"last drag: {DRAGS.get(id(page))}")
 
 
-def press(page: Any, action: str, timeout: float = 15_000) -> None:
-    """Click an action button once it is enabled; if it never is, say what the page showed."""
+@contextmanager
+def explained(page: Any, what: str) -> Iterator[None]:
+    """A Playwright wait that times out fails with ``what`` and what the page showed."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    selector = f"button[data-action={action}]"
     try:
-        page.wait_for_selector(f"{selector}:not([disabled])", timeout=timeout)
+        yield
     except PlaywrightTimeout:
-        raise AssertionError(f"{action} stayed disabled: {diagnosis(page)}") from None
+        raise AssertionError(f"{what}: {diagnosis(page)}") from None
+
+
+def press(page: Any, action: str, timeout: float = 15_000) -> None:
+    """Click an action button once it is enabled; if it never is, say what the page showed."""
+    selector = f"button[data-action={action}]"
+    with explained(page, f"{action} stayed disabled"):
+        page.wait_for_selector(f"{selector}:not([disabled])", timeout=timeout)
     page.click(selector)
 
 
 def shown(page: Any, selector: str, timeout: float = 30_000) -> None:
     """Wait for ``selector`` on the page; if it never shows, say what the page showed."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    try:
+    with explained(page, f"{selector} never showed"):
         page.wait_for_selector(selector, timeout=timeout)
-    except PlaywrightTimeout:
-        raise AssertionError(f"{selector} never showed: {diagnosis(page)}") from None
 
 
-def settle(page: Any, before: int, timeout: float = 30_000) -> None:
-    """Wait until a command sent at version ``before`` was answered and its events shown."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    try:
+def answered(page: Any, before: int, timeout: float = 30_000) -> None:
+    """Wait until a command sent at version ``before`` was answered (applied and shown, or
+    refused); if it never is, say what the page showed."""
+    with explained(page, f"no answer to the command sent at version {before}"):
         page.wait_for_function(
             """(before) => {
               const root = document.querySelector('.table-page');
@@ -232,9 +236,11 @@ def settle(page: Any, before: int, timeout: float = 30_000) -> None:
               return root && root.dataset.pending === '' && Number(root.dataset.version) > before
                 && root.dataset.synced === root.dataset.version;
             }""", arg=before, timeout=timeout)
-    except PlaywrightTimeout:
-        raise AssertionError(
-            f"no answer to the command sent at version {before}: {diagnosis(page)}") from None
+
+
+def settle(page: Any, before: int, timeout: float = 30_000) -> None:
+    """Wait until a legal command sent at version ``before`` was applied and its events shown."""
+    answered(page, before, timeout)
     reject = page.locator("[data-testid=reject]")
     if reject.count():
         raise AssertionError(f"the server refused a legal move: {reject.text_content()}")

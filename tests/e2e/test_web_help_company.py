@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 from harness import Client, ServerProcess
-from test_web_client import DESKTOP, PHONE, click_card, ids_for, table_id, version
+from test_web_client import DESKTOP, PHONE, answered, click_card, ids_for, table_id, version
 
 pytestmark = pytest.mark.xdist_group("e2e")
 
@@ -39,17 +39,6 @@ def enter_lobby(page: Any, base: str, nickname: str) -> dict[str, Any]:
     return dict(json.loads(page.evaluate("() => localStorage.getItem('burraco:guest')")))
 
 
-def settled(page: Any, before: int, timeout: float = 30_000) -> None:
-    """Wait until a command sent at ``before`` was answered (acked or refused) and shown."""
-    page.wait_for_function(
-        """(before) => {
-          const root = document.querySelector('.table-page');
-          if (document.querySelector('[data-testid=reject]')) return true;
-          return root && root.dataset.pending === '' && Number(root.dataset.version) > before
-            && root.dataset.synced === root.dataset.version;
-        }""", arg=before, timeout=timeout)
-
-
 def act_with_cards(page: Any, faces: list[str], button: str | None = None,
                    meld: int | None = None) -> None:
     """Select ``faces`` in the hand, then press a button or tap one of my melds."""
@@ -61,7 +50,7 @@ def act_with_cards(page: Any, faces: list[str], button: str | None = None,
         page.click(f"button[data-action={button}]")
     else:
         page.click(f".side.mine .meld[data-meld='{meld}']")
-    settled(page, before)
+    answered(page, before)
     reject = page.locator("[data-testid=reject]")
     assert not reject.count(), reject.text_content()
 
@@ -120,7 +109,7 @@ def test_a_refusal_links_its_section_of_the_rules(
     page.wait_for_function(MY_TURN)
     before = version(page)
     page.click("button[data-action=pickup]")
-    settled(page, before)
+    answered(page, before)
     (cid,) = ids_for(page, ["2C"])
     click_card(page, cid)
     page.click("button[data-action=discard]")
@@ -153,7 +142,7 @@ def test_the_guided_hand_walks_a_newcomer_to_the_close(
     page.wait_for_function(MY_TURN)
     before = version(page)
     page.click("[data-action=draw]")
-    settled(page, before)
+    answered(page, before)
     wait_step(page, "meld")
     act_with_cards(page, ["4H", "5H", "6H", "7H", "8H"], button="meld")
     wait_step(page, "attach")

@@ -181,7 +181,8 @@ function Table(props: {
   const canDraw = myTurn && hand!.phase === "draw" && !busy;
   const canPlay = myTurn && hand!.phase === "play" && !busy;
   const mySide = hand && me !== null ? hand.side_of[me] : null;
-  const selectedFaces = [...selected].filter((cid) => faceOf.has(cid)).map((cid) => faceOf.get(cid)!);
+  const facesOf = (cids: number[]) => cids.filter((cid) => faceOf.has(cid)).map((cid) => faceOf.get(cid)!);
+  const selectedFaces = facesOf([...selected]);
   const legal = state.legal && state.legal.version === state.version ? state.legal : null;
   const fresh = useFreshCards(conn.tableId, hand, me);
   const hand_ = useHandFocus(shown);
@@ -213,7 +214,6 @@ function Table(props: {
       });
     } else if (state.rejected) sent.current = null;
   }, [state.version, state.rejected]);
-  const facesOf = (cids: number[]) => cids.filter((cid) => faceOf.has(cid)).map((cid) => faceOf.get(cid)!);
   const actWith = (action: string, cids: number[]) => {
     sent.current = { cids, at: state.version };
     act(action);
