@@ -47,14 +47,19 @@ function showHash(): void {
 
 export function HelpPage() {
   const lang = useLang();
-  const [rendered, setRendered] = useState<Rendered | null>(cache.get(lang) ?? null);
+  // the text shown is kept with its language: after a switch the old language stays on screen,
+  // marked as what it is, until the new one has loaded
+  const [shown, setShown] = useState<{ lang: Lang; rendered: Rendered } | null>(
+    cache.has(lang) ? { lang, rendered: cache.get(lang)! } : null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
     setFailed(false);
-    rulesIn(lang).then((r) => { if (live) setRendered(r); }).catch(() => { if (live) setFailed(true); });
+    rulesIn(lang).then((r) => { if (live) setShown({ lang, rendered: r }); })
+      .catch(() => { if (live) setFailed(true); });
     return () => { live = false; };
   }, [lang]);
+  const rendered = shown?.rendered ?? null;
   useEffect(() => {
     document.title = `${t("help.title")} · ${t("app.title")}`;
     if (rendered) requestAnimationFrame(showHash);
@@ -65,7 +70,7 @@ export function HelpPage() {
       window.removeEventListener("hashchange", onHash);
       window.removeEventListener("burraco:navigate", onHash);
     };
-  }, [rendered, lang]);
+  }, [shown, lang]);
   const chapters = rendered?.toc.filter((e) => e.level === 2) ?? [];
   return (
     <div class="page help-page">
@@ -78,13 +83,13 @@ export function HelpPage() {
           <p class="note">{t("help.rulesNote")}</p>
           {failed && <p class="error" role="alert">{t("help.failed")}</p>}
           {!rendered && !failed && <p>{t("help.loading")}</p>}
-          {rendered && (
+          {shown && (
             <>
               <nav class="toc" aria-label={t("help.contents")}>
                 <ol>{chapters.map((e) => <li><a href={`#${e.id}`}>{e.title}</a></li>)}</ol>
               </nav>
-              <article class="rules" lang={lang} data-lang={lang}
-                dangerouslySetInnerHTML={{ __html: rendered.html }} />
+              <article class="rules" lang={shown.lang} data-lang={shown.lang}
+                dangerouslySetInnerHTML={{ __html: shown.rendered.html }} />
             </>
           )}
         </section>
