@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from burraco.bots.determinize import determinize, rules_of
 from burraco.bots.evaluate import (
     Context,
+    Weights,
     face_counts,
     hand_value,
     natural_fits,
@@ -58,8 +59,11 @@ EXIT_SEARCH_NODES = 250
 
 
 @dataclass(frozen=True, slots=True)
-class Params:
-    """The policy's tunable numbers (``make_bot("advanced:pickup_margin=5")`` overrides one)."""
+class Params(Weights):
+    """The policy's tunable numbers (``make_bot("advanced:pickup_margin=5")`` overrides one).
+
+    The evaluation's weights (:class:`~burraco.bots.evaluate.Weights`) are among them.
+    """
 
     pickup_margin: float = -2.0
     """Take the pile when :func:`pickup_gain` exceeds this."""
@@ -114,8 +118,8 @@ class Policy:
         """The action for ``seat`` on turn in ``state``, reading only what that seat may see."""
         if len(legal) == 1:
             return legal[0]
-        ctx = make_context(state, seat)
         params = self.params
+        ctx = make_context(state, seat, params)
         if state.phase != PLAY_PHASE:
             gain = pickup_gain(state, seat, ctx, params) if PICKUP in legal else 0.0
             return PICKUP if PICKUP in legal and gain > params.pickup_margin else DRAW
@@ -145,7 +149,7 @@ class Policy:
         return path
 
 
-def make_context(state: HandState, seat: int) -> Context:
+def make_context(state: HandState, seat: int, weights: Weights | None = None) -> Context:
     """Live cards and urgency as ``seat`` sees them (no hidden card is read)."""
     rules = state.rules
     side = state.side_of[seat]
@@ -168,6 +172,7 @@ def make_context(state: HandState, seat: int) -> Context:
         rules=rules, live=live, urgency=urgency(state, seat),
         has_pozzetto=state.pozzetto_taker[side] >= 0,
         side_has_burraco=closing_ready(state.melds[side], rules),
+        weights=weights or DEFAULT,
     )
 
 

@@ -29,10 +29,40 @@ from burraco.engine.rules import Rules
 
 # probability-like weight that a meld of n cards grows into a burraco
 GROWTH = (0.0, 0.0, 0.0, 0.22, 0.32, 0.45, 0.62)
-CLEAN_HOPE = 170.0  # expected bonus of a clean meld that reaches seven (clean or dirtied)
-DIRTY_HOPE = 105.0
-WILD_VALUE = 42.0
-MELDABLE_EXTRA = 9.0
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The judgement's numbers: the defaults are the club player's, a tuned set the champion's.
+
+    Every field is a float that ``make_bot("advanced:clean_hope=180")`` may set, so the
+    arena can compare sets and ``scripts/tune_weights.py`` can search them (CMA-ES).
+    """
+
+    clean_hope: float = 170.0
+    """Expected bonus of a clean meld that reaches seven (clean or dirtied)."""
+    dirty_hope: float = 105.0
+    wild_value: float = 42.0
+    """Worth of a wild in hand early in the hand (it falls as the end nears)."""
+    meldable_extra: float = 9.0
+    """Worth, beyond its points, of a card likely to be melded."""
+    stuck_floor: float = 0.35
+    """Weight of a held card's points as a loss when the end is far (1 when it is near)."""
+    race_open: float = 9.0
+    """Cost of one more card in hand before the pozzetto (plus ``race_open_urgency``)."""
+    race_open_urgency: float = 10.0
+    race_pozzetto: float = 5.0
+    """The same after the pozzetto (plus ``race_pozzetto_urgency``): closing comes later."""
+    race_pozzetto_urgency: float = 12.0
+    lone_use: float = 0.14
+    """Chance-like weight that an isolated natural card ends up melded."""
+    pair_use: float = 0.55
+    """The same for a card with one more of its rank in hand."""
+    near_use: float = 0.48
+    """The same for a card with a neighbour in its suit."""
+
+
+WEIGHTS = Weights()
 
 _RANK = tuple(0 if f == JOKER else f % 13 + 1 for f in range(FACES))
 _SUIT = tuple(-1 if f == JOKER else f // 13 for f in range(FACES))
@@ -51,18 +81,21 @@ class Context:
     side_has_burraco: bool = False
     cache: dict[Meld, float] = field(default_factory=dict)
     """Meld values already computed in this decision (melds are immutable)."""
+    weights: Weights = WEIGHTS
 
     @property
     def stuck(self) -> float:
         """Weight of a held card's points as a loss."""
-        return 0.35 + 0.65 * self.urgency
+        floor = self.weights.stuck_floor
+        return floor + (1.0 - floor) * self.urgency
 
     @property
     def race(self) -> float:
         """Cost of one more card in hand: the pozzetto or closing comes later."""
+        w = self.weights
         if not self.has_pozzetto:
-            return 9.0 + 10.0 * self.urgency
-        return 5.0 + 12.0 * self.urgency
+            return w.race_open + w.race_open_urgency * self.urgency
+        return w.race_pozzetto + w.race_pozzetto_urgency * self.urgency
 
 
 def meld_value(meld: Meld, ctx: Context) -> float:
@@ -77,7 +110,7 @@ def meld_value(meld: Meld, ctx: Context) -> float:
         kind = base_type(meld, rules)
         value += rules.bonus(kind) if kind else 0
     else:
-        hope = CLEAN_HOPE if not meld.wild else DIRTY_HOPE
+        hope = ctx.weights.clean_hope if not meld.wild else ctx.weights.dirty_hope
         live = 0
         for face in accepts_by_shape(meld, rules):
             if not FACE_IS_WILD[face]:
@@ -106,17 +139,18 @@ def face_counts(cards: Sequence[int]) -> list[int]:
     return counts
 
 
-def usefulness(counts: Sequence[int], fits: frozenset[int] | set[int], face: int) -> float:
+def usefulness(counts: Sequence[int], fits: frozenset[int] | set[int], face: int,
+               weights: Weights = WEIGHTS) -> float:
     """Chance-like weight that a natural card of ``face`` in this hand ends up melded."""
     if face in fits:
         return 0.95
     r, s = _RANK[face], _SUIT[face]
     rank_count = counts[r - 1] + counts[13 + r - 1] + counts[26 + r - 1] + counts[39 + r - 1]
-    u = 0.14
+    u = weights.lone_use
     if rank_count >= 3:
         u = 0.9
     elif rank_count == 2:
-        u = 0.55
+        u = weights.pair_use
     base = s * 13
     # sequence neighbours (the ace also sits above the king); 2s are wild-capable, skip them
     lo1 = counts[base + r - 2] if r >= 4 else (counts[base] if r == 3 else 0)
@@ -132,7 +166,7 @@ def usefulness(counts: Sequence[int], fits: frozenset[int] | set[int], face: int
     elif (lo1 and hi2) or (hi1 and lo2):
         u = max(u, 0.7)
     elif lo1 or hi1:
-        u = max(u, 0.48)
+        u = max(u, weights.near_use)
     elif lo2 or hi2:
         u = max(u, 0.36)
     return u
@@ -143,7 +177,9 @@ def hand_value(counts: Sequence[int], fits: frozenset[int] | set[int], ctx: Cont
     stuck = ctx.stuck
     race = ctx.race
     total = 0.0
-    wild_value = WILD_VALUE * (1.0 - 0.6 * ctx.urgency)
+    weights = ctx.weights
+    wild_value = weights.wild_value * (1.0 - 0.6 * ctx.urgency)
+    extra = weights.meldable_extra
     for face in range(FACES):
         k = counts[face]
         if not k:
@@ -152,8 +188,8 @@ def hand_value(counts: Sequence[int], fits: frozenset[int] | set[int], ctx: Cont
         if FACE_IS_WILD[face]:
             total += k * (wild_value - race - points * stuck * ctx.urgency * 0.5)
             continue
-        u = usefulness(counts, fits, face)
-        total += k * (u * (points + MELDABLE_EXTRA) - (1.0 - u) * points * stuck - race)
+        u = usefulness(counts, fits, face, weights)
+        total += k * (u * (points + extra) - (1.0 - u) * points * stuck - race)
     return total
 
 

@@ -31,6 +31,7 @@ import time
 from collections.abc import Sequence
 
 from burraco.bots.advanced import (
+    Params,
     Policy,
     choose_discard,
     discard_costs,
@@ -61,7 +62,7 @@ class ExpertBot:
         self, rng: random.Random, *, rules: Rules | None = None, iterations: int = 32,
         seconds: float | None = None, candidates: int = 3, horizon: int = -1,
         margin: float = 5.0, z: float = 1.0, evidence: bool = True, meld_search: int = 0,
-        pickup_iterations: int = 0,
+        pickup_iterations: int = 0, **params: float,
     ) -> None:
         self.rng = rng
         self.rules = rules
@@ -77,7 +78,8 @@ class ExpertBot:
         """Also weigh each meld the policy makes against stopping there (discarding now)."""
         self.pickup_iterations = pickup_iterations
         """Samples for the pile-or-stock choice, the hand's largest swing (0: ``iterations``)."""
-        self.policy = Policy()
+        self.policy = Policy(Params(**params))  # type: ignore[arg-type]
+        """The guide and the rollouts' player at every seat; ``params`` set its numbers."""
         self.searches = 0
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
@@ -101,7 +103,7 @@ class ExpertBot:
     ) -> list[Action]:
         if state.phase != PLAY_PHASE:
             return [default, PICKUP if default == DRAW else DRAW] if PICKUP in legal else []
-        ctx = make_context(state, seat)
+        ctx = make_context(state, seat, self.policy.params)
         if not isinstance(default, Discard):
             return self._meld_candidates(state, seat, legal, default, ctx, history)
         ranked = sorted(discard_costs(state, seat, legal, ctx, None), key=lambda p: p[1])
@@ -159,7 +161,8 @@ class ExpertBot:
                 if active[k]:
                     state = sample.clone()
                     state.apply_in_place(option)
-                    values[k].append(rollout(state, seat, horizon))
+                    values[k].append(rollout(state, seat, horizon,
+                                             Policy(self.policy.params)))
             done += 1
             if done % CHECK_EVERY == 0:
                 for k in range(1, len(options)):
@@ -217,13 +220,15 @@ def rollout(state: HandState, seat: int, horizon: int, policy: Policy | None = N
         others = [totals[s] for s in range(state.players) if state.side_of[s] != side]
         return totals[seat] - sum(others) / len(others)
     rivals = [s for s in state.live_sides() if s != side]
-    return leaf_value(state, side) - sum(leaf_value(state, s) for s in rivals) / len(rivals)
+    params = policy.params
+    return (leaf_value(state, side, params)
+            - sum(leaf_value(state, s, params) for s in rivals) / len(rivals))
 
 
-def leaf_value(state: HandState, side: int) -> float:
+def leaf_value(state: HandState, side: int, params: Params | None = None) -> float:
     """A side's expected final score from here, as the evaluation judges it."""
     seats = state.seats_of(side)
-    ctx = make_context(state, seats[0])
+    ctx = make_context(state, seats[0], params)
     melds = state.melds[side]
     fits = natural_fits(melds, state.rules)
     value = table_value(melds, ctx)

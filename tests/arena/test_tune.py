@@ -1,0 +1,54 @@
+"""Tuning the club player's numbers (burraco.arena.tune): the knobs reach play, CMA-ES runs."""
+
+from __future__ import annotations
+
+import pytest
+
+from burraco.arena.tune import KNOBS, default_params, params_of, score_population, spec_of, tune
+from burraco.bots.advanced import Params
+from burraco.bots.base import make_bot
+from burraco.bots.expert import ExpertBot
+
+
+def test_every_knob_starts_at_the_club_players_number() -> None:
+    defaults = default_params()
+    assert set(defaults) == {k.name for k in KNOBS}
+    assert params_of([0.0] * len(KNOBS)) == {k: round(v, 4) for k, v in defaults.items()}
+    for knob in KNOBS:
+        assert knob.low <= knob.default <= knob.high
+        assert knob.value(100.0) == knob.high and knob.value(-100.0) == knob.low
+
+
+def test_the_defaults_spelled_out_play_exactly_as_the_club_player() -> None:
+    spec = spec_of("advanced", default_params())
+    assert score_population([spec], "advanced", players=2, matches=3, seed=5, jobs=1) == [0.0]
+
+
+def test_the_evaluations_numbers_change_the_play() -> None:
+    """The weights reach the judgement: a player who values burraco at nothing plays otherwise."""
+    blind = spec_of("advanced", {"clean_hope": 0.0, "dirty_hope": 0.0, "wild_value": 0.0})
+    scores = score_population([blind], "advanced", players=2, matches=4, seed=5, jobs=1)
+    assert scores[0] != 0.0
+
+
+def test_the_expert_plays_its_rollouts_with_its_numbers() -> None:
+    bot = make_bot("expert:clean_hope=200,iterations=4", seed=1)
+    assert isinstance(bot, ExpertBot)
+    assert bot.policy.params == Params(clean_hope=200.0)
+    with pytest.raises(ValueError, match="bad options"):
+        make_bot("advanced:no_such_number=3", seed=1)
+
+
+def test_cma_es_runs_generations_of_candidates_on_shared_deals() -> None:
+    pytest.importorskip("cma")
+    seen: list[int] = []
+    log = tune(players=2, matches=2, generations=2, popsize=4, seed=3, jobs=1,
+               report=lambda g: seen.append(g.number))
+    assert seen == [1, 2] and len(log) == 2
+    for generation in log:
+        assert len(generation.scores) == 4
+        for knob in KNOBS:
+            assert knob.low <= generation.mean[knob.name] <= knob.high
+    # the same seed replays the same search
+    again = tune(players=2, matches=2, generations=1, popsize=4, seed=3, jobs=1)
+    assert again[0].scores == log[0].scores
