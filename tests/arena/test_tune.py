@@ -52,3 +52,29 @@ def test_cma_es_runs_generations_of_candidates_on_shared_deals() -> None:
     # the same seed replays the same search
     again = tune(players=2, matches=2, generations=1, popsize=4, seed=3, jobs=1)
     assert again[0].scores == log[0].scores
+
+
+def test_a_named_set_of_numbers_is_a_bot_option_and_later_options_win() -> None:
+    from burraco.bots.advanced import AdvancedBot
+    from burraco.bots.tuned import NUMBER_SETS
+
+    tuned = NUMBER_SETS["tuned"][2]
+    assert set(tuned) == {k.name for k in KNOBS}
+    bot = make_bot("advanced:numbers=tuned,danger_scale=1", seed=1)
+    assert isinstance(bot, AdvancedBot)
+    assert bot.numbered.at(2).params == Params(**{**tuned, "danger_scale": 1.0})
+    # a player count the set has no numbers for plays with the club player's own (and overrides)
+    assert bot.numbered.at(3).params == Params(danger_scale=1.0)
+    expert = make_bot("expert:numbers=tuned,iterations=4", seed=1)
+    assert isinstance(expert, ExpertBot) and expert.numbered.at(2).params == Params(**tuned)
+    with pytest.raises(ValueError, match="unknown numbers 'best'"):
+        make_bot("expert:numbers=best", seed=1)
+    with pytest.raises(ValueError, match="bad options"):
+        make_bot("advanced:numbers=tuned,no_such_number=2", seed=1)
+
+
+def test_the_tuned_club_player_plays_its_numbers_at_the_table() -> None:
+    """The set reaches play: the tuned club player does not play as the plain one at 2 players."""
+    scores = score_population(["advanced:numbers=tuned"], "advanced", players=2, matches=4,
+                              seed=5, jobs=1)
+    assert scores[0] != 0.0

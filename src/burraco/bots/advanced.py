@@ -87,10 +87,13 @@ class AdvancedBot:
     name = "advanced"
 
     def __init__(self, rng: random.Random, *, rules: Rules | None = None,
-                 **params: float) -> None:
+                 numbers: str | None = None, **params: float) -> None:
+        from burraco.bots.tuned import NumberedPolicy
+
         self.rng = rng
         self.rules = rules
-        self.policy = Policy(Params(**params))  # type: ignore[arg-type]
+        self.numbered = NumberedPolicy(numbers, params)
+        """Its numbers: ``params``, over a named set's for the table's player count."""
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -99,7 +102,8 @@ class AdvancedBot:
         # cards it cannot see are placed arbitrarily: decisions read only its own and public cards
         sandbox = determinize(view, random.Random(0), rules=rules, evidence=False, history=False)
         seat = view.seat if view.seat is not None else view.turn
-        return self.policy.decide(sandbox, seat, legal, history=read_history(view))
+        policy = self.numbered.at(view.players)
+        return policy.decide(sandbox, seat, legal, history=read_history(view))
 
 
 class Policy:

@@ -108,13 +108,20 @@ def _basic(rng: random.Random, rules: Rules | None, options: dict[str, Any]) -> 
 def _advanced(rng: random.Random, rules: Rules | None, options: dict[str, Any]) -> Bot:
     from burraco.bots.advanced import AdvancedBot
 
-    return AdvancedBot(rng, rules=rules, **options)
+    return AdvancedBot(rng, rules=rules, **_numbers(options))
 
 
 def _expert(rng: random.Random, rules: Rules | None, options: dict[str, Any]) -> Bot:
     from burraco.bots.expert import ExpertBot
 
-    return ExpertBot(rng, rules=rules, **options)
+    return ExpertBot(rng, rules=rules, **_numbers(options))
+
+
+def _numbers(options: dict[str, Any]) -> dict[str, Any]:
+    """``numbers=NAME``: a named set of the judgement's numbers (burraco.bots.tuned), by name."""
+    if "numbers" in options:
+        options = {**options, "numbers": str(options["numbers"])}
+    return options
 
 
 _FACTORIES: dict[str, Callable[[random.Random, Rules | None, dict[str, Any]], Bot]] = {

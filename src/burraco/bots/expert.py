@@ -41,6 +41,7 @@ from burraco.bots.advanced import (
 from burraco.bots.determinize import determinize, rules_of
 from burraco.bots.evaluate import Context, face_counts, hand_value, natural_fits, table_value
 from burraco.bots.knowledge import History, read_history
+from burraco.bots.tuned import NumberedPolicy
 from burraco.engine.actions import DRAW, PICKUP, Action, Discard
 from burraco.engine.legal import legal_actions
 from burraco.engine.result import hand_result
@@ -62,7 +63,7 @@ class ExpertBot:
         self, rng: random.Random, *, rules: Rules | None = None, iterations: int = 32,
         seconds: float | None = None, candidates: int = 3, horizon: int = -1,
         margin: float = 5.0, z: float = 1.0, evidence: bool = True, meld_search: int = 0,
-        pickup_iterations: int = 0, **params: float,
+        pickup_iterations: int = 0, numbers: str | None = None, **params: float,
     ) -> None:
         self.rng = rng
         self.rules = rules
@@ -78,8 +79,9 @@ class ExpertBot:
         """Also weigh each meld the policy makes against stopping there (discarding now)."""
         self.pickup_iterations = pickup_iterations
         """Samples for the pile-or-stock choice, the hand's largest swing (0: ``iterations``)."""
-        self.policy = Policy(Params(**params))  # type: ignore[arg-type]
-        """The guide and the rollouts' player at every seat; ``params`` set its numbers."""
+        self.numbered = NumberedPolicy(numbers, params)
+        """The guide and the rollouts' player at every seat: ``params`` over a named set."""
+        self.policy = self.numbered.policy
         self.searches = 0
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
@@ -87,6 +89,7 @@ class ExpertBot:
             return legal[0]
         rules = self.rules or rules_of(view)
         seat = view.seat if view.seat is not None else view.turn
+        self.policy = self.numbered.at(view.players)
         sandbox = determinize(view, random.Random(0), rules=rules, evidence=False, history=False)
         history = read_history(view)
         default = self.policy.decide(sandbox, seat, legal, history=history)
