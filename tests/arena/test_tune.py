@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from burraco.arena.tune import KNOBS, default_params, params_of, score_population, spec_of, tune
@@ -78,3 +83,18 @@ def test_the_tuned_club_player_plays_its_numbers_at_the_table() -> None:
     scores = score_population(["advanced:numbers=tuned"], "advanced", players=2, matches=4,
                               seed=5, jobs=1)
     assert scores[0] != 0.0
+
+
+def test_the_script_logs_every_generation_and_validates_its_result(tmp_path: Path) -> None:
+    pytest.importorskip("cma")
+    out = tmp_path / "tune.json"
+    script = Path(__file__).resolve().parents[2] / "scripts" / "tune_weights.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--players", "2", "--matches", "1", "--generations", "2",
+         "--popsize", "2", "--jobs", "1", "--seed", "4", "--validate", "2", "--out", str(out)],
+        capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "generation 2:" in done.stdout and "result: advanced:" in done.stdout
+    log = json.loads(out.read_text())
+    assert [g["generation"] for g in log["generations"]] == [1, 2]
+    assert log["validation"]["matches"] == 2 and log["result"] == log["generations"][-1]["mean"]
