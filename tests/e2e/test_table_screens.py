@@ -35,6 +35,7 @@ from test_web_client import (
     hand_ended,
     play_simple_turn,
     settle,
+    shown,
     table_id,
     version,
     wait_ready,
@@ -255,7 +256,8 @@ def test_whole_hand_every_screen_both_languages(
             first_turn_checks(page, size)
         elif turn == 2:
             page.reload()
-            page.wait_for_selector(".hand-card", timeout=30_000)
+            # the context's patience for a busy machine; a hand that never shows says why
+            shown(page, ".hand-card", timeout=60_000)
             wait_ready(page)
             assert page.locator(".log li").count() > 3, "the move log is empty after a reload"
             shoot(page, size, "table")

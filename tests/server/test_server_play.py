@@ -30,19 +30,27 @@ def event_type(frame: dict[str, Any]) -> str | None:
 
 
 async def autoplay(client: Client, *, play: bool = True, timeout: float = 120) -> dict[str, int]:
-    """Play the scripted seat (or just watch) until the match is over; count what happened."""
+    """Play the scripted seat (or just watch) until the match is over; count what happened.
+
+    A command's events reach the sender before its ack (docs/protocol.md), so when the seat's
+    own action ends the match its ack follows MatchOver: wait for every answer before counting.
+    """
     counts = {"sent": 0, "acks": 0, "rejects": 0}
+    over = False
     while True:
+        if over and counts["acks"] + counts["rejects"] == counts["sent"]:
+            return counts
         frame = await client.recv(timeout)
         if event_type(frame) == "MatchOver":
-            return counts
+            over = True
+            continue
         kind = frame.get("t")
         if kind == "ack":
             counts["acks"] += 1
         elif kind == "reject":
             counts["rejects"] += 1
             raise AssertionError(f"unexpected reject {frame}")
-        elif play and kind == "legal" and frame["version"] == client.version:
+        elif play and not over and kind == "legal" and frame["version"] == client.version:
             action = scripted_choice(frame["actions"])
             await client.send_raw(json.dumps({"t": "act", "id": f"a{next(_ids)}",
                                               "v": client.version, "action": action}))
