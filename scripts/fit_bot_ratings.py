@@ -5,10 +5,12 @@
     .venv/bin/python scripts/fit_bot_ratings.py [--matches 30] [--expert-matches 12] [--seed 1]
 
 For each form of play (2 players; 4 in pairs) it takes duplicate matches of one
-deal between neighbouring levels (random–basic, basic–advanced,
-advanced–expert): with ``--published``, the 400-match arena runs whose results
-docs/bots.md gives ("Measured strength": they took over two hours of CPU, too
-much to repeat on a shared machine); otherwise it plays new ones.  It fits
+deal between neighbouring levels (random–basic, basic–advanced, then at 2 players
+advanced–expert-2026 and expert-2026–expert, where the expert plays with its tuned
+numbers; at 4 players, where the two experts are one bot, advanced–expert): with
+``--published``, the 400-match arena runs whose results docs/bots.md gives
+("Measured strength": they took over two hours of CPU, too much to repeat on a
+shared machine); otherwise it plays new ones.  It fits
 Bradley–Terry strengths by maximum likelihood (the arena's ``fit_elo``, with
 bootstrap intervals) and puts each level on the OpenSkill Plackett–Luce scale
 the server rates with: the mean at which the model itself predicts the level's
@@ -30,14 +32,21 @@ from burraco.arena.duplicate import MatchSpec, run_matches
 from burraco.arena.stats import elo_intervals, fit_elo
 from burraco.server.players.ratings import BETA, MU, model
 
-LEVELS = ("random", "basic", "advanced", "expert")
+LEVELS = {
+    2: ("random", "basic", "advanced", "expert-2026", "expert"),
+    4: ("random", "basic", "advanced", "expert"),  # expert-2026 is the expert at 4 players
+}
 OUT = Path(__file__).resolve().parent.parent / "src/burraco/server/players/bot_ratings.json"
 
 
 PUBLISHED = {
     # docs/bots.md, "Measured strength": `burraco arena A B --players P --matches 400 --seed 1`,
     # A's match win rate (ties count half)
-    2: {("basic", "random"): 0.995, ("advanced", "basic"): 0.734, ("expert", "advanced"): 0.748},
+    # (the 2-player expert-2026 row was measured as `expert`, before its numbers were tuned;
+    # expert against it: `burraco arena "expert:numbers=tuned" expert --players 2 --matches 400
+    # --jobs 2 --seed 51`)
+    2: {("basic", "random"): 0.995, ("advanced", "basic"): 0.734,
+        ("expert-2026", "advanced"): 0.748, ("expert", "expert-2026"): 0.631},
     4: {("basic", "random"): 1.0, ("advanced", "basic"): 0.755, ("expert", "advanced"): 0.722},
 }
 PUBLISHED_MATCHES = 400
@@ -46,9 +55,10 @@ PUBLISHED_MATCHES = 400
 def played(players: int, matches: int, expert_matches: int, seed: int,
            jobs: int) -> list[tuple[int, int, float]]:
     results: list[tuple[int, int, float]] = []
-    for i in range(len(LEVELS) - 1):
-        a, b = LEVELS[i + 1], LEVELS[i]
-        count = expert_matches if "expert" in (a, b) else matches
+    levels = LEVELS[players]
+    for i in range(len(levels) - 1):
+        a, b = levels[i + 1], levels[i]
+        count = expert_matches if a.startswith("expert") else matches
         specs = [MatchSpec(a, b, players, "fibur", 1, seed, k) for k in range(count)]
         for result in run_matches(specs, jobs=jobs):
             results.append((i + 1, i, result.score))
@@ -59,7 +69,7 @@ def published(players: int) -> list[tuple[int, int, float]]:
     """The published runs as match results: ``round(2 n p)`` half points won by A."""
     results: list[tuple[int, int, float]] = []
     for (a, b), rate in PUBLISHED[players].items():
-        i, j = LEVELS.index(a), LEVELS.index(b)
+        i, j = LEVELS[players].index(a), LEVELS[players].index(b)
         halves = round(2 * PUBLISHED_MATCHES * rate)
         wins, draw = divmod(halves, 2)
         results += [(i, j, 1.0)] * wins + [(i, j, 0.5)] * draw
@@ -85,12 +95,13 @@ def _mu_for(p: float, team: int, sigma: float, basic_sigma: float) -> float:
 
 def fit_form(players: int, results: list[tuple[int, int, float]],
              seed: int) -> dict[str, dict[str, float]]:
-    anchor = LEVELS.index("basic")
-    elo = fit_elo(len(LEVELS), results, anchor=anchor)
-    intervals = elo_intervals(len(LEVELS), results, anchor=anchor, resamples=100, seed=seed)
+    levels = LEVELS[players]
+    anchor = levels.index("basic")
+    elo = fit_elo(len(levels), results, anchor=anchor)
+    intervals = elo_intervals(len(levels), results, anchor=anchor, resamples=100, seed=seed)
     team = players // 2
     out: dict[str, dict[str, float]] = {}
-    for level, rating, (low, high) in zip(LEVELS, elo, intervals, strict=True):
+    for level, rating, (low, high) in zip(levels, elo, intervals, strict=True):
         spread = (high - low) / (2 * 1.96)  # Elo points, one standard deviation
         # near even odds one Elo point is worth c·ln10/400 of the teams' summed means
         slope = math.sqrt(2 * BETA**2) * math.log(10) / 400 / team

@@ -78,6 +78,26 @@ def test_a_named_set_of_numbers_is_a_bot_option_and_later_options_win() -> None:
         make_bot("advanced:numbers=tuned,no_such_number=2", seed=1)
 
 
+def test_the_expert_plays_the_tuned_numbers_and_expert_2026_the_hand_set_ones() -> None:
+    """docs/bots.md, "Tuned numbers": the expert's default is the tuned set (at 2 players; the
+    club player's own elsewhere); the expert before it stays playable as ``expert-2026``."""
+    from burraco.bots.tuned import NUMBER_SETS
+
+    expert, before = make_bot("expert", seed=1), make_bot("expert-2026", seed=1)
+    assert isinstance(expert, ExpertBot) and isinstance(before, ExpertBot)
+    assert expert.name == "expert" and before.name == "expert-2026"
+    assert expert.numbered.at(2).params == Params(**NUMBER_SETS["tuned"][2])
+    assert before.numbered.at(2).params == Params()
+    for players in (3, 4, 5, 6):
+        assert expert.numbered.at(players).params == before.numbered.at(players).params == Params()
+    # options still reach it, and its numbers may be named back
+    assert make_bot("expert-2026:danger_scale=2", seed=1).numbered.at(2).params == Params(
+        danger_scale=2.0)
+    assert make_bot("expert:numbers=handset", seed=1).numbered.at(2).params == Params()
+    with pytest.raises(ValueError, match="expert-2026"):
+        make_bot("champion", seed=1)
+
+
 def test_the_tuned_club_player_plays_its_numbers_at_the_table() -> None:
     """The set reaches play: the tuned club player does not play as the plain one at 2 players."""
     scores = score_population(["advanced:numbers=tuned"], "advanced", players=2, matches=4,

@@ -22,7 +22,7 @@ from typing import Any
 
 from burraco.arena.duplicate import MatchResult, MatchSpec, run_matches, summarize, tables_of
 from burraco.arena.stats import elo_intervals, fit_elo
-from burraco.bots.base import LEVEL_NAMES, make_bot
+from burraco.bots.base import LEVEL_NAMES, RETIRED_LEVELS, make_bot
 from burraco.bots.external import DEFAULT_DEADLINE_MS, is_external
 from burraco.cliparts import subcommands_of
 from burraco.engine.rules import Rules
@@ -80,7 +80,8 @@ def _positive(text: str) -> int:
 
 def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("bots", nargs="*", type=_bot_spec, metavar="BOT",
-                        help=f"two bots (A B), or several with --ladder: {', '.join(LEVEL_NAMES)}"
+                        help=f"two bots (A B), or several with --ladder: {', '.join(LEVEL_NAMES)} "
+                        f"(earlier versions: {', '.join(RETIRED_LEVELS)})"
                         ", options after a colon (expert:iterations=48), or cmd:COMMAND LINE; "
                         "--ladder with no level plays every level (and the cmd: bots given)")
     parser.add_argument("--players", type=int, choices=(2, 3, 4, 5, 6), default=2,

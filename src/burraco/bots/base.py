@@ -52,6 +52,10 @@ LEVELS: tuple[Level, ...] = (
           "thinks ahead: imagines the hidden cards many times and plays each option out"),
 )
 LEVEL_NAMES = tuple(level.name for level in LEVELS)
+RETIRED_LEVELS = ("expert-2026",)
+"""Earlier versions of a level, kept so that old measurements can be repeated: ``expert-2026``
+is the expert with the club player's hand-set numbers (``expert:numbers=handset``), the
+expert until its numbers were tuned.  Not offered at a table."""
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
@@ -74,7 +78,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 
 def make_bot(level: str, *, seed: int | None = None, rules: Rules | None = None) -> Bot:
-    """A bot by level name (``random``, ``basic``, ``advanced``, ``expert``), with options.
+    """A bot by level name (``random``, ``basic``, ``advanced``, ``expert``, or a retired
+    version such as ``expert-2026``), with options.
 
     ``cmd:COMMAND LINE`` is an outside program speaking the open bot protocol
     (:mod:`burraco.bots.external`); it starts at its first decision.
@@ -86,7 +91,8 @@ def make_bot(level: str, *, seed: int | None = None, rules: Rules | None = None)
     name, options = parse_spec(level)
     factory = _FACTORIES.get(name)
     if factory is None:
-        raise ValueError(f"unknown bot level {name!r} ({', '.join(LEVEL_NAMES)})")
+        known = ", ".join(LEVEL_NAMES + RETIRED_LEVELS)
+        raise ValueError(f"unknown bot level {name!r} ({known})")
     try:
         return factory(random.Random(seed), rules, options)
     except TypeError as exc:
@@ -117,6 +123,14 @@ def _expert(rng: random.Random, rules: Rules | None, options: dict[str, Any]) ->
     return ExpertBot(rng, rules=rules, **_numbers(options))
 
 
+def _expert_2026(rng: random.Random, rules: Rules | None, options: dict[str, Any]) -> Bot:
+    from burraco.bots.expert import ExpertBot
+
+    bot = ExpertBot(rng, rules=rules, **_numbers({"numbers": "handset", **options}))
+    bot.name = "expert-2026"
+    return bot
+
+
 def _numbers(options: dict[str, Any]) -> dict[str, Any]:
     """``numbers=NAME``: a named set of the judgement's numbers (burraco.bots.tuned), by name."""
     if "numbers" in options:
@@ -129,4 +143,5 @@ _FACTORIES: dict[str, Callable[[random.Random, Rules | None, dict[str, Any]], Bo
     "basic": _basic,
     "advanced": _advanced,
     "expert": _expert,
+    "expert-2026": _expert_2026,
 }

@@ -63,7 +63,7 @@ class ExpertBot:
         self, rng: random.Random, *, rules: Rules | None = None, iterations: int = 32,
         seconds: float | None = None, candidates: int = 3, horizon: int = -1,
         margin: float = 5.0, z: float = 1.0, evidence: bool = True, meld_search: int = 0,
-        pickup_iterations: int = 0, numbers: str | None = None, **params: float,
+        pickup_iterations: int = 0, numbers: str | None = "tuned", **params: float,
     ) -> None:
         self.rng = rng
         self.rules = rules
@@ -80,7 +80,9 @@ class ExpertBot:
         self.pickup_iterations = pickup_iterations
         """Samples for the pile-or-stock choice, the hand's largest swing (0: ``iterations``)."""
         self.numbered = NumberedPolicy(numbers, params)
-        """The guide and the rollouts' player at every seat: ``params`` over a named set."""
+        """The guide and the rollouts' player at every seat: ``params`` over a named set
+        (``tuned`` by default: at 2 players it beat the hand-set numbers' expert, now
+        ``expert-2026``, in 63 % of 400 duplicate matches; docs/bots.md)."""
         self.policy = self.numbered.policy
         self.searches = 0
 

@@ -13,6 +13,9 @@ one deal against today's ``advanced``, rules fibur (``scripts/tune_weights.py --
 match points a hand on ``advanced`` (95 % CI +137 to +218).  The same search at 4 players
 (``--players 4 --seed 2``, ``docs/tuning/tune-4p.json``) found +17 (CI -4 to +38): not a
 measured gain, so at 4 players (and 3, 5, 6) the set keeps the club player's own numbers.
+
+``handset``: the club player's own hand-set numbers at every player count (no entries), what
+``expert-2026`` plays with; ``expert`` plays with ``tuned``.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 from burraco.bots.advanced import Params, Policy
 
 NUMBER_SETS: dict[str, dict[int, dict[str, float]]] = {
+    "handset": {},
     "tuned": {
         2: {
             "clean_hope": 167.956,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
 
+from burraco.bots.base import LEVEL_NAMES
 from burraco.server.identity import GUEST_COOKIE, Guest, TokenError, new_id
 from burraco.server.players import daily, passwords, queries, results, store
 from burraco.server.players.names import username_key
@@ -213,7 +214,10 @@ class Players:
 
     @staticmethod
     def bot_ratings() -> dict[str, Any]:
-        return {form: {level: shown(r["mu"]) for level, r in levels.items()}
+        """The ratings of the levels a table seats (not of a retired version such as
+        ``expert-2026``, which the fit needs as a step between two measured levels)."""
+        return {form: {level: shown(r["mu"]) for level, r in levels.items()
+                       if level in LEVEL_NAMES}
                 for form, levels in bot_ratings().items()}
 
     # --- rated tables --------------------------------------------------------------------
