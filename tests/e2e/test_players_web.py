@@ -139,3 +139,40 @@ def test_register_play_rated_see_profile_and_leaderboard(
     assert page.locator("[data-testid=account]").count() == 0
     assert not errors, errors
     context.close()
+
+
+def test_a_late_answer_to_the_lobby_check_does_not_undo_a_logout(
+        server: ServerProcess, browser: Any) -> None:
+    """The lobby checks the saved session (GET /api/me) as it loads; a player who logs out
+    before that answer arrives stays logged out when it does."""
+    context = browser.new_context(viewport=DESKTOP, locale="en-US")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.base + "/")
+    page.click("[data-testid=tab-register]")
+    page.fill(".account-form input[name=username]", "Late_Answer")
+    page.fill(".account-form input[name=password]", "a long enough password")
+    page.click("[data-testid=account-submit]")
+    page.locator("[data-testid=account]").wait_for(timeout=20_000)
+
+    held: list[Any] = []
+    page.route("**/api/me", lambda route: held.append(route))
+    page.goto(server.base + "/")
+    page.locator("[data-testid=logout]").wait_for()
+    deadline = time.monotonic() + 20
+    while not held:  # the lobby's check (the account panel asks too) is on its way
+        assert time.monotonic() < deadline, "the lobby did not check the session"
+        page.wait_for_timeout(50)
+    answers = [route.fetch() for route in held]  # answered while the session was alive
+    assert all(answer.status == 200 for answer in answers)
+    page.click("[data-testid=logout]")
+    page.locator("[data-testid=tab-login]").wait_for(timeout=20_000)
+    for route, answer in zip(held, answers, strict=True):
+        route.fulfill(response=answer)  # ... and delivered only now
+    page.wait_for_timeout(500)
+    assert page.locator("[data-testid=tab-login]").is_visible()
+    assert page.locator("[data-testid=account]").count() == 0
+    assert "Late_Answer" not in page.evaluate("JSON.stringify(localStorage)")
+    assert not errors, errors
+    context.close()

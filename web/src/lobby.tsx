@@ -416,7 +416,10 @@ export function Lobby() {
     setMine(await keptSummaries(keptTableIds(), new Set(r.tables.map((x) => x.id))));
   }).catch((err) => setError(errorText(err)));
   useEffect(() => {
-    checkedGuest().then(setGuest);
+    // the check answers for the guest saved at load; if the player logged out or in while it
+    // was on its way, what they did since wins (a late answer must not log them back in)
+    const loaded = guest?.token;
+    checkedGuest().then((checked) => setGuest((now) => (now?.token === loaded ? checked : now)));
     formOptions().then(setOpts).catch((err) => setError(errorText(err)));
     refresh();
     prefetchPad();

@@ -6,6 +6,11 @@ never needed again: a door whose owner changed, or whose connection missed a
 version, joins again by version and is caught up from the database-backed
 table.  Streams would add storage and trimming for nothing.
 
+A publish that fails (Redis away, or a pooled connection that died with the Redis
+before it) is tried again, in order, for up to ``RETRY_FOR`` seconds before the
+messages waiting are dropped: a command lost on its way to a table's owner would
+otherwise leave its player waiting for an answer that nothing sends again.
+
 Order matters (a table's frames to one connection): every message leaves
 through one sender task over one Redis connection, and Redis keeps the order
 of one publisher's messages on one channel.  A message to this process itself
@@ -24,6 +29,8 @@ from typing import Any
 from redis.asyncio import Redis
 
 log = logging.getLogger("burraco.server.cluster.bus")
+RETRY_FOR = 10.0
+"""Seconds a batch that could not be published is tried again before it is dropped."""
 Handler = Callable[[str, dict[str, Any]], None]
 """Called with (sending process, message) for every message to this process, in order."""
 
@@ -76,15 +83,33 @@ class Bus:
             by_node: dict[str, list[dict[str, Any]]] = {}
             for node_id, message in batch:
                 by_node.setdefault(node_id, []).append(message)
+            payloads = [(self.channel(node_id), json.dumps({"from": self.node_id, "m": messages}))
+                        for node_id, messages in by_node.items()]
+            await self._publish(payloads, len(batch))
+
+    async def _publish(self, payloads: list[tuple[str, str]], count: int) -> None:
+        """Publish one batch, trying again while Redis is away; after ``RETRY_FOR`` seconds
+        drop it and whatever queued behind it (doors catch up by version and join again)."""
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + RETRY_FOR
+        pause = 0.05
+        while True:
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    for node_id, messages in by_node.items():
-                        pipe.publish(self.channel(node_id),
-                                     json.dumps({"from": self.node_id, "m": messages}))
+                    for channel, text in payloads:
+                        pipe.publish(channel, text)
                     await pipe.execute()
-            except Exception as exc:  # Redis away: these are lost; doors catch up by version
-                log.warning("cluster bus: %d messages lost: %s", len(batch), exc)
-                await asyncio.sleep(0.2)
+                return
+            except Exception as exc:
+                if loop.time() >= give_up:
+                    dropped = count + self._out.qsize()
+                    while not self._out.empty():
+                        self._out.get_nowait()
+                    log.warning("cluster bus: %d messages lost: %s", dropped, exc)
+                    return
+                log.info("cluster bus: publishing again after %s", exc)
+                await asyncio.sleep(pause)
+                pause = min(1.0, pause * 2)
 
     async def _listen(self) -> None:
         first = True

@@ -28,6 +28,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import BlockingConnectionPool, Redis
+from redis.exceptions import RedisError
 from starlette.websockets import WebSocket
 
 from burraco.server import metrics
@@ -516,7 +517,12 @@ class Cluster:
             return
         session.rejoining = True
         try:
-            token = await self.route(session.table_id)
+            try:
+                token = await self.route(session.table_id)
+            except (RedisError, OSError) as exc:  # Redis away: the watch or the bus retries
+                log.info("cluster %s: rejoin of %s waits for Redis (%s)", self.node_id,
+                         session.table_id, exc)
+                return
             if token is None or (token == session.owner and not force):
                 if token is None and not self.hub.broken.get(session.table_id):
                     return  # nobody can run it right now (Redis away?): the watch retries
