@@ -43,8 +43,8 @@ PUBLISHED = {
     # docs/bots.md, "Measured strength": `burraco arena A B --players P --matches 400 --seed 1`,
     # A's match win rate (ties count half)
     # (the 2-player expert-2026 row was measured as `expert`, before its numbers were tuned;
-    # expert against it: `burraco arena "expert:numbers=tuned" expert --players 2 --matches 400
-    # --jobs 2 --seed 51`)
+    # expert against it: `burraco arena expert expert-2026 --players 2 --matches 400 --jobs 2
+    # --seed 51`)
     2: {("basic", "random"): 0.995, ("advanced", "basic"): 0.734,
         ("expert-2026", "advanced"): 0.748, ("expert", "expert-2026"): 0.631},
     4: {("basic", "random"): 1.0, ("advanced", "basic"): 0.755, ("expert", "advanced"): 0.722},

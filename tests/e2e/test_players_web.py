@@ -29,19 +29,25 @@ def recorded(server: ServerProcess, name: str, timeout: float = 20) -> dict[str,
         time.sleep(0.2)
 
 
+def register_in_browser(page: Any, server: ServerProcess, username: str) -> Any:
+    """Register ``username`` through the lobby's form; the account panel that shows."""
+    page.goto(server.base + "/")
+    page.click("[data-testid=tab-register]")
+    page.fill(".account-form input[name=username]", username)
+    page.fill(".account-form input[name=password]", "a long enough password")
+    page.click("[data-testid=account-submit]")
+    account = page.locator("[data-testid=account]")
+    account.wait_for(timeout=20_000)
+    return account
+
+
 def test_register_play_rated_see_profile_and_leaderboard(
         server: ServerProcess, browser: Any, screenshots: Path) -> None:
     context = browser.new_context(viewport=DESKTOP, locale="en-US")
     page = watch_frames(context.new_page())
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server.base + "/")
-    page.click("[data-testid=tab-register]")
-    page.fill(".account-form input[name=username]", "Browser_Ada")
-    page.fill(".account-form input[name=password]", "a long enough password")
-    page.click("[data-testid=account-submit]")
-    account = page.locator("[data-testid=account]")
-    account.wait_for(timeout=20_000)
+    account = register_in_browser(page, server, "Browser_Ada")
     assert "Logged in as Browser_Ada" in account.text_content()
     bots = page.locator("[data-testid=bot-ratings]")
     bots.wait_for()
@@ -149,12 +155,7 @@ def test_a_late_answer_to_the_lobby_check_does_not_undo_a_logout(
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server.base + "/")
-    page.click("[data-testid=tab-register]")
-    page.fill(".account-form input[name=username]", "Late_Answer")
-    page.fill(".account-form input[name=password]", "a long enough password")
-    page.click("[data-testid=account-submit]")
-    page.locator("[data-testid=account]").wait_for(timeout=20_000)
+    register_in_browser(page, server, "Late_Answer")
 
     held: list[Any] = []
     page.route("**/api/me", lambda route: held.append(route))

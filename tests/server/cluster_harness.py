@@ -165,6 +165,15 @@ def start_redis(binary: str, port: int, folder: Path) -> subprocess.Popen[bytes]
     raise RuntimeError("redis-server did not start")
 
 
+def kill_redis_on(port: int) -> None:
+    """Shut the ``redis-server`` on ``port`` down without saving: every key is lost with it."""
+    import redis
+
+    client = redis.Redis(port=port)
+    with contextlib.suppress(redis.ConnectionError):  # it went while answering
+        client.shutdown(nosave=True)
+
+
 def stop_redis(proc: subprocess.Popen[bytes]) -> None:
     if proc.poll() is None:
         proc.kill()

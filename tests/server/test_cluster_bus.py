@@ -15,7 +15,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from cluster_harness import own_redis, start_redis, stop_redis
+from cluster_harness import kill_redis_on, own_redis, start_redis, stop_redis
 from redis.asyncio import Redis
 
 from burraco.server.cluster.bus import Bus
@@ -23,6 +23,7 @@ from burraco.server.cluster.bus import Bus
 
 def test_a_message_sent_after_redis_came_back_is_delivered(tmp_path: Path) -> None:
     received: list[tuple[str, dict[str, Any]]] = []
+    restarted: list[Any] = []
     binary = shutil.which("redis-server")
     assert binary is not None
 
@@ -42,7 +43,8 @@ def test_a_message_sent_after_redis_came_back_is_delivered(tmp_path: Path) -> No
                 sender.send("b", {"k": "c", "n": 1})
                 await wait_for(lambda: len(received) == 1)
 
-                await asyncio.to_thread(restart_redis, binary, port, tmp_path)
+                await asyncio.to_thread(kill_redis_on, port)
+                restarted.append(await asyncio.to_thread(start_redis, binary, port, tmp_path))
                 listener.connected.clear()
                 await asyncio.wait_for(listener.connected.wait(), 20)  # subscribed again
                 await asyncio.sleep(0.5)
@@ -57,15 +59,6 @@ def test_a_message_sent_after_redis_came_back_is_delivered(tmp_path: Path) -> No
                 for client in (sender_redis, listener_redis):
                     with contextlib.suppress(Exception):
                         await client.aclose()
-
-        restarted: list[Any] = []
-
-        def restart_redis(binary: str, port: int, folder: Path) -> None:
-            import redis
-
-            with contextlib.suppress(redis.ConnectionError):
-                redis.Redis(port=port).shutdown(nosave=True)
-            restarted.append(start_redis(binary, port, folder))
 
         try:
             asyncio.run(main())

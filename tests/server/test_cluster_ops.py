@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import json
 import time
@@ -12,7 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cluster_harness import cluster, own_redis, postgres_database, start_redis, stop_redis, urls
+from cluster_harness import (
+    cluster,
+    kill_redis_on,
+    own_redis,
+    postgres_database,
+    start_redis,
+    stop_redis,
+    urls,
+)
 from harness import Client, scripted_choice, stored
 from test_cluster_core import check_acks, finished_version, one_hand
 from websockets.exceptions import ConnectionClosed
@@ -199,10 +206,3 @@ def test_redis_lost_and_back_the_cluster_recovers(tmp_path: Path, db_url: str) -
 def no_deal(*_: Any) -> Any:
     raise AssertionError("a move of the stale owner would not deal")
 
-
-def kill_redis_on(port: int) -> None:
-    import redis
-
-    client = redis.Redis(port=port)
-    with contextlib.suppress(redis.ConnectionError):  # it went while answering
-        client.shutdown(nosave=True)

@@ -124,9 +124,7 @@ def _expert(rng: random.Random, rules: Rules | None, options: dict[str, Any]) ->
 
 
 def _expert_2026(rng: random.Random, rules: Rules | None, options: dict[str, Any]) -> Bot:
-    from burraco.bots.expert import ExpertBot
-
-    bot = ExpertBot(rng, rules=rules, **_numbers({"numbers": "handset", **options}))
+    bot = _expert(rng, rules, {"numbers": "handset", **options})
     bot.name = "expert-2026"
     return bot
 
