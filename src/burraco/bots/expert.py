@@ -41,7 +41,9 @@ from burraco.bots.advanced import (
 from burraco.bots.determinize import determinize, rules_of
 from burraco.bots.evaluate import Context, face_counts, hand_value, natural_fits, table_value
 from burraco.bots.knowledge import History, read_history
+from burraco.bots.position_features import position_features
 from burraco.bots.tuned import NumberedPolicy
+from burraco.bots.value_model import ValueModel, load_model, shipped_model
 from burraco.engine.actions import DRAW, PICKUP, Action, Discard
 from burraco.engine.legal import legal_actions
 from burraco.engine.result import hand_result
@@ -63,7 +65,8 @@ class ExpertBot:
         self, rng: random.Random, *, rules: Rules | None = None, iterations: int = 32,
         seconds: float | None = None, candidates: int = 3, horizon: int = -1,
         margin: float = 5.0, z: float = 1.0, evidence: bool = True, meld_search: int = 0,
-        pickup_iterations: int = 0, numbers: str | None = "tuned", **params: float,
+        pickup_iterations: int = 0, numbers: str | None = "tuned", value: str = "judged",
+        **params: float,
     ) -> None:
         self.rng = rng
         self.rules = rules
@@ -84,6 +87,10 @@ class ExpertBot:
         (``tuned`` by default: at 2 players it beat the hand-set numbers' expert, now
         ``expert-2026``, in 63 % of 400 duplicate matches; docs/bots.md)."""
         self.policy = self.numbered.policy
+        self.value = LeafValue(value)
+        """How a rollout stopped before the hand's end is judged: ``judged`` (the club
+        player's numbers), ``learned`` (the shipped network for the table's count, where
+        there is one) or a model file's path."""
         self.searches = 0
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
@@ -146,6 +153,7 @@ class ExpertBot:
         a dropped option are cleared, so :meth:`_choose` ignores it.
         """
         horizon = self.horizon if self.horizon >= 0 else 2 * view.players
+        model = self.value.at(view.players)
         budget = self.iterations
         if self.pickup_iterations and PICKUP in options:
             budget = self.pickup_iterations
@@ -167,7 +175,7 @@ class ExpertBot:
                     state = sample.clone()
                     state.apply_in_place(option)
                     values[k].append(rollout(state, seat, horizon,
-                                             Policy(self.policy.params)))
+                                             Policy(self.policy.params), model))
             done += 1
             if done % CHECK_EVERY == 0:
                 for k in range(1, len(options)):
@@ -201,13 +209,16 @@ def _paired(values: list[float], base: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def rollout(state: HandState, seat: int, horizon: int, policy: Policy | None = None) -> float:
+def rollout(
+    state: HandState, seat: int, horizon: int, policy: Policy | None = None,
+    model: ValueModel | None = None,
+) -> float:
     """Play on with the advanced policy at every seat; ``seat``'s score margin.
 
     Stops after ``horizon`` more turns (0: at the end of the hand) and then
-    judges the position with :func:`leaf_value`.  The margin is the seat's
-    score minus the average of the other sides' scores (with two sides: the
-    difference).
+    judges the position with :func:`leaf_value`, or with ``model`` (the
+    learned value) when given.  The margin is the seat's score minus the
+    average of the other sides' scores (with two sides: the difference).
     """
     policy = policy or Policy()
     turns = 0
@@ -226,8 +237,49 @@ def rollout(state: HandState, seat: int, horizon: int, policy: Policy | None = N
         return totals[seat] - sum(others) / len(others)
     rivals = [s for s in state.live_sides() if s != side]
     params = policy.params
+    if model is not None:
+        return learned_margin(state, side, rivals, model, params)
     return (leaf_value(state, side, params)
             - sum(leaf_value(state, s, params) for s in rivals) / len(rivals))
+
+
+def learned_margin(
+    state: HandState, side: int, rivals: list[int], model: ValueModel, params: Params,
+) -> float:
+    """The network's margin for ``side``; with one rival, the mean of both sides' readings
+    (the margin is zero-sum, so reading it from both seats halves the network's error)."""
+
+    def judge(position: HandState, judged: int) -> float:
+        return leaf_value(position, judged, params)
+
+    own = model.predict(position_features(state, side, judge))
+    if len(rivals) != 1:
+        return own
+    return 0.5 * (own - model.predict(position_features(state, rivals[0], judge)))
+
+
+class LeafValue:
+    """The expert's ``value`` option: which judgement ends a rollout, per player count."""
+
+    __slots__ = ("_models", "name")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._models: dict[int, ValueModel | None] = {}
+        if name not in ("judged", "learned"):
+            load_model(name)  # refuse a bad file when the bot is made
+
+    def at(self, players: int) -> ValueModel | None:
+        """The model for a table of ``players`` (``None``: the club player's judgement)."""
+        if players not in self._models:
+            if self.name == "judged":
+                model = None
+            elif self.name == "learned":
+                model = shipped_model(players)
+            else:
+                model = load_model(self.name)
+            self._models[players] = model
+        return self._models[players]
 
 
 def leaf_value(state: HandState, side: int, params: Params | None = None) -> float:
