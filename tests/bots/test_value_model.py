@@ -146,3 +146,23 @@ def test_training_writes_a_model_the_expert_plays_with(tmp_path: Path) -> None:
     seat = state.turn
     action = bot.act(view(state, seat), legal_actions(state))
     assert action in legal_actions(state)
+
+
+def test_the_expert_ends_its_rollouts_on_the_network_where_one_is_shipped() -> None:
+    from burraco.bots.expert import ExpertBot
+
+    expert = make_bot("expert", seed=1)
+    retired = make_bot("expert-2026", seed=1)
+    assert isinstance(expert, ExpertBot) and isinstance(retired, ExpertBot)
+    # four players: the shipped network, one round on 64 deals
+    assert expert.value.at(4) is shipped_model(4)
+    assert expert._shape(4, True) == (4, 64)
+    # two players (no network shipped): the club player's judgement, two rounds on 32
+    assert expert.value.at(2) is None
+    assert expert._shape(2, False) == (4, 32)
+    # the expert of 2026 keeps its judgement everywhere
+    assert retired.value.at(4) is None
+    assert retired._shape(4, False) == (8, 32)
+    # options written out still win
+    custom = make_bot("expert:horizon=-1,iterations=16", seed=1)
+    assert isinstance(custom, ExpertBot) and custom._shape(4, True) == (8, 16)

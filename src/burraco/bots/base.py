@@ -54,8 +54,9 @@ LEVELS: tuple[Level, ...] = (
 LEVEL_NAMES = tuple(level.name for level in LEVELS)
 RETIRED_LEVELS = ("expert-2026",)
 """Earlier versions of a level, kept so that old measurements can be repeated: ``expert-2026``
-is the expert with the club player's hand-set numbers (``expert:numbers=handset``), the
-expert until its numbers were tuned.  Not offered at a table."""
+is the expert with the club player's hand-set numbers and judgement
+(``expert:numbers=handset,value=judged``), the expert until its numbers were tuned and a
+learned value ended its rollouts.  Not offered at a table."""
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
@@ -124,7 +125,7 @@ def _expert(rng: random.Random, rules: Rules | None, options: dict[str, Any]) ->
 
 
 def _expert_2026(rng: random.Random, rules: Rules | None, options: dict[str, Any]) -> Bot:
-    bot = _expert(rng, rules, {"numbers": "handset", **options})
+    bot = _expert(rng, rules, {"numbers": "handset", "value": "judged", **options})
     bot.name = "expert-2026"
     return bot
 

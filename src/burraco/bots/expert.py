@@ -62,19 +62,22 @@ class ExpertBot:
     name = "expert"
 
     def __init__(
-        self, rng: random.Random, *, rules: Rules | None = None, iterations: int = 32,
-        seconds: float | None = None, candidates: int = 3, horizon: int = -1,
+        self, rng: random.Random, *, rules: Rules | None = None, iterations: int = 0,
+        seconds: float | None = None, candidates: int = 3, horizon: int | None = None,
         margin: float = 5.0, z: float = 1.0, evidence: bool = True, meld_search: int = 0,
-        pickup_iterations: int = 0, numbers: str | None = "tuned", value: str = "judged",
+        pickup_iterations: int = 0, numbers: str | None = "tuned", value: str = "learned",
         **params: float,
     ) -> None:
         self.rng = rng
         self.rules = rules
         self.iterations = iterations
+        """Imagined deals per decision (0: 64 where a learned value ends the rollouts,
+        else 32)."""
         self.seconds = seconds
         self.candidates = candidates
         self.horizon = horizon
-        """Turns played out after the candidate (-1: two rounds; 0: to the end of the hand)."""
+        """Turns played out after the candidate (-1: two rounds; 0: to the end of the hand;
+        ``None``: one round where a learned value ends the rollouts, else two)."""
         self.margin = margin
         self.z = z
         self.evidence = evidence
@@ -88,9 +91,10 @@ class ExpertBot:
         ``expert-2026``, in 63 % of 400 duplicate matches; docs/bots.md)."""
         self.policy = self.numbered.policy
         self.value = LeafValue(value)
-        """How a rollout stopped before the hand's end is judged: ``judged`` (the club
-        player's numbers), ``learned`` (the shipped network for the table's count, where
-        there is one) or a model file's path."""
+        """How a rollout stopped before the hand's end is judged: ``learned`` (the shipped
+        network for the table's count, where there is one: at 4 players it beat the expert
+        of 2026 in 6x % of 400 duplicate matches, docs/bots.md), ``judged`` (the club
+        player's numbers) or a model file's path."""
         self.searches = 0
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
@@ -152,9 +156,8 @@ class ExpertBot:
         stops being played; when none is left the search ends.  The values of
         a dropped option are cleared, so :meth:`_choose` ignores it.
         """
-        horizon = self.horizon if self.horizon >= 0 else 2 * view.players
         model = self.value.at(view.players)
-        budget = self.iterations
+        horizon, budget = self._shape(view.players, model is not None)
         if self.pickup_iterations and PICKUP in options:
             budget = self.pickup_iterations
         values: list[list[float]] = [[] for _ in options]
@@ -187,6 +190,17 @@ class ExpertBot:
                 if not any(active[1:]):
                     break
         return values
+
+    def _shape(self, players: int, learned: bool) -> tuple[int, int]:
+        """(turns to play out, imagined deals): with a learned value to end them, rollouts
+        of one round on twice the deals (the network judges the rest of the hand better
+        than a second round does); else two rounds on 32."""
+        horizon = self.horizon
+        if horizon is None:
+            horizon = players if learned else 2 * players
+        elif horizon < 0:
+            horizon = 2 * players
+        return horizon, self.iterations or (64 if learned else 32)
 
     def _choose(self, options: list[Action], values: list[list[float]]) -> Action:
         """The default (first) unless another is clearly better on the same samples."""
