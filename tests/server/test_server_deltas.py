@@ -25,6 +25,9 @@ from burraco.server.projection import frame as encode_frame
 from burraco.server.projection import project
 from burraco.server.protocol import check_server_message
 
+MAX_CHECKS_WAITING = 4
+"""Checking syncs a connection leaves unanswered at once: far below the server's in-flight
+limit (docs/protocol.md, "Limits"), so that a loaded machine never drops one of them."""
 FIXTURE = Path(__file__).parents[2] / "web" / "test" / "fixtures" / "deltas.json"
 
 
@@ -51,6 +54,8 @@ class Player:
         self.recorded: list[dict[str, Any]] = []
         """What a browser would be sent (the checking syncs left out), for the web fixture."""
         self.checks: dict[int, dict[str, Any]] = {}
+        self.sent: dict[str, dict[str, Any]] = {}
+        """This seat's commands by id, to send again one the server dropped as too many."""
 
     async def run(self, hands: int) -> None:
         async with connect(self.url, max_size=None) as ws:
@@ -70,6 +75,13 @@ class Player:
                 if message.get("t") == "sync" and asked:
                     asked -= 1
                     self._compare(message)
+                elif message.get("t") == "reject":
+                    assert message["code"] == "rate_limited", message
+                    if message.get("id") is None:  # a checking sync dropped: check the next
+                        asked -= 1
+                    else:  # a move dropped on a loaded machine: send it again
+                        await asyncio.sleep(0.05)
+                        await ws.send(json.dumps(self.sent[message["id"]]))
                 else:
                     self.recorded.append(message)
                 if "v" in message and "t" not in message:
@@ -80,8 +92,9 @@ class Player:
                         if "d" in message:
                             self.state = apply_delta(self.state, message["d"])
                             self.at[self.version] = copy.deepcopy(self.state)
-                            await ws.send(json.dumps({"t": "sync"}))
-                            asked += 1
+                            if asked < MAX_CHECKS_WAITING:
+                                await ws.send(json.dumps({"t": "sync"}))
+                                asked += 1
                     event = message.get("e") or {}
                     if (event.get("type") == "HandStarted" and event["number"] > hands
                             and not asked):
@@ -116,8 +129,8 @@ class Player:
         rng = self.rng
         if legal["undo"] and self.undos < 2 and rng.random() < 0.3:
             self.undos += 1
-            await ws.send(json.dumps({"t": "undo", "id": f"u{self.seat}-{legal['version']}",
-                                      "v": legal["version"]}))
+            await self._send(ws, {"t": "undo", "id": f"u{self.seat}-{legal['version']}",
+                                  "v": legal["version"]})
             return
         if "draw" in actions:
             choice = "pickup" if "pickup" in actions and rng.random() < 0.35 else "draw"
@@ -131,8 +144,12 @@ class Player:
                 choice = rng.choice(attaches)
             else:
                 choice = rng.choice(discards or actions)
-        await ws.send(json.dumps({"t": "act", "id": f"c{self.seat}-{legal['version']}",
-                                  "v": legal["version"], "action": choice}))
+        await self._send(ws, {"t": "act", "id": f"c{self.seat}-{legal['version']}",
+                              "v": legal["version"], "action": choice})
+
+    async def _send(self, ws: Any, command: dict[str, Any]) -> None:
+        self.sent[command["id"]] = command
+        await ws.send(json.dumps(command))
 
 
 async def _play_table(server: ServerProcess, seed: int, hands: int
