@@ -7,7 +7,7 @@
 For each form of play (2 players; 4 in pairs) it takes duplicate matches of one
 deal between neighbouring levels (random–basic, basic–advanced, then at 2 players
 advanced–expert-2026 and expert-2026–expert, where the expert plays with its tuned
-numbers; at 4 players, where the two experts are one bot, advanced–expert): with
+numbers at 2 players and with the learned position value at 4): with
 ``--published``, the 400-match arena runs whose results docs/bots.md gives
 ("Measured strength": they took over two hours of CPU, too much to repeat on a
 shared machine); otherwise it plays new ones.  It fits
@@ -34,7 +34,7 @@ from burraco.server.players.ratings import BETA, MU, model
 
 LEVELS = {
     2: ("random", "basic", "advanced", "expert-2026", "expert"),
-    4: ("random", "basic", "advanced", "expert"),  # expert-2026 is the expert at 4 players
+    4: ("random", "basic", "advanced", "expert-2026", "expert"),
 }
 OUT = Path(__file__).resolve().parent.parent / "src/burraco/server/players/bot_ratings.json"
 
@@ -42,12 +42,14 @@ OUT = Path(__file__).resolve().parent.parent / "src/burraco/server/players/bot_r
 PUBLISHED = {
     # docs/bots.md, "Measured strength": `burraco arena A B --players P --matches 400 --seed 1`,
     # A's match win rate (ties count half)
-    # (the 2-player expert-2026 row was measured as `expert`, before its numbers were tuned;
-    # expert against it: `burraco arena expert expert-2026 --players 2 --matches 400 --jobs 2
-    # --seed 51`)
+    # (the expert-2026 rows were measured as `expert`, before its numbers were tuned and
+    # before the learned value; expert against it: `burraco arena expert expert-2026 --players
+    # 2 --matches 400 --jobs 2 --seed 51`, and at 4 players two runs of 200 matches, `--seed
+    # 101` and `--seed 111`)
     2: {("basic", "random"): 0.995, ("advanced", "basic"): 0.734,
         ("expert-2026", "advanced"): 0.748, ("expert", "expert-2026"): 0.631},
-    4: {("basic", "random"): 1.0, ("advanced", "basic"): 0.755, ("expert", "advanced"): 0.722},
+    4: {("basic", "random"): 1.0, ("advanced", "basic"): 0.755, ("expert-2026", "advanced"): 0.722,
+        ("expert", "expert-2026"): 0.586},
 }
 PUBLISHED_MATCHES = 400
 

@@ -93,7 +93,7 @@ class ExpertBot:
         self.value = LeafValue(value)
         """How a rollout stopped before the hand's end is judged: ``learned`` (the shipped
         network for the table's count, where there is one: at 4 players it beat the expert
-        of 2026 in 6x % of 400 duplicate matches, docs/bots.md), ``judged`` (the club
+        of 2026 in 58.6 % of 400 duplicate matches, docs/bots.md), ``judged`` (the club
         player's numbers) or a model file's path."""
         self.searches = 0
 
