@@ -98,7 +98,13 @@ def trial(group: Cluster, rng: random.Random, number: int) -> float:
             assert (await client.connect())["t"] == "hello_ok"
         games = [asyncio.create_task(play(player, acks, arrivals)),
                  asyncio.create_task(play(watcher, {}, [])), asyncio.create_task(moving())]
-        await asyncio.sleep(rng.uniform(0.2, 1.2))
+        # a random moment of the hand, counted in its versions rather than in seconds (on a
+        # fast machine a short hand was over before a second had passed)
+        target = rng.randint(3, 40)
+        waited = time.monotonic()
+        while len(arrivals) < target:
+            assert time.monotonic() - waited < 60, f"trial {number}: the hand did not move"
+            await asyncio.sleep(0.005)
         await asyncio.to_thread(owner.kill)
         moment = time.monotonic()
         # the dead process commits nothing more: the next version is the new owner's
