@@ -206,3 +206,57 @@ def test_redis_lost_and_back_the_cluster_recovers(tmp_path: Path, db_url: str) -
 def no_deal(*_: Any) -> Any:
     raise AssertionError("a move of the stale owner would not deal")
 
+
+
+def test_a_door_that_loses_the_takeover_race_joins_the_winner(tmp_path: Path,
+                                                              db_url: str) -> None:
+    """Two doors take over a dead owner's table at once: the loser routes to the winner.
+
+    The loser read the lease free, then the other process took it before the loser's
+    own take: the table exists and is owned, so the loser's clients join the winner
+    instead of being told "no table" (once in about 160 failover trials, in CI).
+    """
+    import redis.asyncio as aioredis
+
+    from burraco.server.config import ServerConfig
+    from burraco.server.hub import Hub
+    from burraco.server.tables import TableRequest
+
+    _, redis_url = urls()
+    prefix = f"burraco-test-route-{time.monotonic_ns()}"
+
+    async def main() -> tuple[str | None, str]:
+        alone = Hub(ServerConfig(db_url=db_url))  # writes the table, then goes
+        await alone.start()
+        guest, _ = await alone.new_guest("Ada")
+        table = await alone.create_table(guest, TableRequest(players=2))
+        await alone.stop()
+        table_id = table["table_id"]
+        client = aioredis.Redis.from_url(redis_url)
+        door = Hub(ServerConfig(db_url=db_url, redis_url=redis_url, redis_prefix=prefix,
+                                node_id="door", lease_seconds=30))
+        try:
+            winner = f"other.{time.monotonic_ns()}"  # the process that took it first
+            await client.set(f"{prefix}:lease:{table_id}", winner, px=30_000)
+            await door.start()
+            cluster = door.cluster
+            assert cluster is not None
+            stale = cluster.owners.owner
+
+            async def read_free(asked: str) -> str | None:  # the read before the other's take
+                cluster.owners.owner = stale  # type: ignore[method-assign]
+                return None
+
+            cluster.owners.owner = read_free  # type: ignore[method-assign,assignment]
+            routed = await cluster.route(table_id)
+            assert table_id not in cluster.owned and table_id not in door.actors
+            return routed, winner
+        finally:
+            await door.stop()
+            keys = [key async for key in client.scan_iter(f"{prefix}:*")]
+            if keys:
+                await client.delete(*keys)
+            await client.aclose()
+
+    routed, winner = asyncio.run(main())
+    assert routed == winner

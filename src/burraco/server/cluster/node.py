@@ -501,7 +501,12 @@ class Cluster:
         token = await self.owners.owner(table_id)
         if token is not None:
             return token
-        return await self.take(table_id, takeover=True)
+        token = await self.take(table_id, takeover=True)
+        if token is None and not self.draining:
+            # the lease was free when read, then another process took it first (two doors
+            # taking over a dead owner's table at once): the table is the winner's, not lost
+            token = await self.owners.fresh(table_id)
+        return token
 
     async def _watch(self) -> None:
         tables = {s.table_id for s in self.sessions.values()}
