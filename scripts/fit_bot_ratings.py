@@ -5,7 +5,7 @@
     .venv/bin/python scripts/fit_bot_ratings.py [--matches 30] [--expert-matches 12] [--seed 1]
 
 For each form of play (2 players; 4 in pairs) it takes duplicate matches of one
-deal between neighbouring levels (random–basic, basic–advanced, then at 2 players
+deal between neighbouring levels (random–basic, basic–advanced, then
 advanced–expert-2026 and expert-2026–expert, where the expert plays with its tuned
 numbers at 2 players and with the learned position value at 4): with
 ``--published``, the 400-match arena runs whose results docs/bots.md gives
