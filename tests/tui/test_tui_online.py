@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import Client, ServerProcess, scripted_choice, states_by_version
+from harness import Client, ServerProcess, scripted_choice, states_by_version, stored
 from pilot import choose, play_by_keys, screen_text, wait_for
 
 from burraco.tui.app import BurracoApp
@@ -77,9 +77,14 @@ def test_a_hand_at_a_server_with_a_reconnection(server: ServerProcess) -> None:
                 turns = 0
                 dropped_at: int | None = None
                 while driver.hands_ended == 0:
-                    await wait_for(pilot, lambda d=decided: driver.hands_ended > 0 or (
-                        app.last.my_turn and app.last.synced == app.last.version > d
-                        and app.last.link == "open"), timeout=30, what="seat 0's turn")
+                    try:
+                        await wait_for(pilot, lambda d=decided: driver.hands_ended > 0 or (
+                            app.last.my_turn and app.last.synced == app.last.version > d
+                            and app.last.link == "open"), timeout=30, what="seat 0's turn")
+                    except AssertionError as exc:  # say whose side stopped: app or server
+                        said = await asyncio.to_thread(diagnosis, server, table["table_id"],
+                                                       driver)
+                        raise AssertionError(f"{exc}\n{said}") from None
                     if driver.hands_ended > 0:
                         break
                     t = app.last
@@ -112,6 +117,15 @@ def test_a_hand_at_a_server_with_a_reconnection(server: ServerProcess) -> None:
     states = states_by_version(server.db_url, table["table_id"])
     for version, hand in views:  # what the screen showed is seat 0's hand at that version
         assert sorted(hand) == sorted(states[version].hands[0]), version
+
+
+def diagnosis(server: ServerProcess, table_id: str, driver: OnlineDriver) -> str:
+    """What the app knew against what the server stored, and the server's log's end."""
+    info = stored(server.db_url, table_id)["info"]
+    return (f"app: link {driver.link}, version {driver.version}, synced {driver.synced}, "
+            f"pending {driver.pending}, hellos {driver.hellos}, catch-ups {driver.catch_ups}; "
+            f"server: stored version {info['version']}, status {info['status']}\n"
+            f"server log:\n{server.log()}")
 
 
 def test_watching_a_table_of_bots(server: ServerProcess) -> None:
