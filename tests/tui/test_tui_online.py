@@ -122,7 +122,11 @@ def test_a_hand_at_a_server_with_a_reconnection(server: ServerProcess) -> None:
 def diagnosis(server: ServerProcess, table_id: str, driver: OnlineDriver) -> str:
     """What the app knew against what the server stored, and the server's log's end."""
     info = stored(server.db_url, table_id)["info"]
-    return (f"app: link {driver.link}, version {driver.version}, synced {driver.synced}, "
+    task = driver._task
+    link_task = "running" if task is not None and not task.done() else (
+        f"ended: {task.exception()!r}" if task is not None and not task.cancelled() else "none")
+    return (f"app: its link's task {link_task}, legal {driver.legal}\n"
+            f"app: link {driver.link}, version {driver.version}, synced {driver.synced}, "
             f"pending {driver.pending}, hellos {driver.hellos}, catch-ups {driver.catch_ups}; "
             f"server: stored version {info['version']}, status {info['status']}\n"
             f"server log:\n{server.log()}")
