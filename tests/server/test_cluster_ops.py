@@ -207,9 +207,7 @@ def no_deal(*_: Any) -> Any:
     raise AssertionError("a move of the stale owner would not deal")
 
 
-
-def test_a_door_that_loses_the_takeover_race_joins_the_winner(tmp_path: Path,
-                                                              db_url: str) -> None:
+def test_a_door_that_loses_the_takeover_race_joins_the_winner(db_url: str) -> None:
     """Two doors take over a dead owner's table at once: the loser routes to the winner.
 
     The loser read the lease free, then the other process took it before the loser's
@@ -235,12 +233,12 @@ def test_a_door_that_loses_the_takeover_race_joins_the_winner(tmp_path: Path,
         client = aioredis.Redis.from_url(redis_url)
         door = Hub(ServerConfig(db_url=db_url, redis_url=redis_url, redis_prefix=prefix,
                                 node_id="door", lease_seconds=30))
+        cluster = door.cluster
+        assert cluster is not None
         try:
             winner = f"other.{time.monotonic_ns()}"  # the process that took it first
-            await client.set(f"{prefix}:lease:{table_id}", winner, px=30_000)
+            await client.set(cluster.leases.key(table_id), winner, px=30_000)
             await door.start()
-            cluster = door.cluster
-            assert cluster is not None
             stale = cluster.owners.owner
 
             async def read_free(asked: str) -> str | None:  # the read before the other's take
