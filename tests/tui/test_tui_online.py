@@ -127,7 +127,8 @@ def diagnosis(server: ServerProcess, table_id: str, driver: OnlineDriver) -> str
         f"ended: {task.exception()!r}" if task is not None and not task.cancelled() else "none")
     return (f"app: its link's task {link_task}, legal {driver.legal}\n"
             f"app: link {driver.link}, version {driver.version}, synced {driver.synced}, "
-            f"pending {driver.pending}, hellos {driver.hellos}, catch-ups {driver.catch_ups}; "
+            f"pending {driver.pending}, hellos {driver.hellos}, catch-ups {driver.catch_ups}, "
+            f"frames it could not apply {driver.frame_errors}; "
             f"server: stored version {info['version']}, status {info['status']}\n"
             f"server log:\n{server.log()}")
 

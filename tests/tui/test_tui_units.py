@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -13,8 +14,9 @@ from burraco.tui import render
 from burraco.tui.cards import face_label, sorted_hand
 from burraco.tui.i18n import Words, detect_lang, reason_it, rules_section
 from burraco.tui.keys import SettingsError, load_settings, settings_from
-from burraco.tui.links import LinkError, parse_link
+from burraco.tui.links import LinkError, Seat, parse_link
 from burraco.tui.model import Table
+from burraco.tui.online import OnlineDriver
 
 
 def test_settings_rebind_and_refuse_what_is_wrong(tmp_path: Path) -> None:
@@ -125,3 +127,35 @@ def test_the_italian_reasons_are_the_browser_clients() -> None:
     pairs = re.findall(r'"((?:[^"\\]|\\.)*)":\s*"((?:[^"\\]|\\.)*)"', table)
     assert len(pairs) >= 30
     assert [(en, reason_it(en)) for en, _ in pairs] == pairs
+
+
+def test_a_bad_frame_or_a_failing_redraw_costs_that_frame_not_the_link() -> None:
+    """Garbage from the server, or a bug in the screen's redraw, is recorded and skipped: the
+    driver keeps applying the frames after it (an exception would end its link task and
+    freeze the screen with the link still "open")."""
+    driver = OnlineDriver(Seat("http://127.0.0.1:1", "t1", 0, token="x"), guest=None,
+                          words=Words("en"))
+    redraws: list[int] = []
+
+    def redraw() -> None:
+        redraws.append(driver.version)
+        if len(redraws) == 1:
+            raise RuntimeError("a widget was not mounted yet")
+
+    driver._notify = redraw
+
+    async def frames() -> None:
+        assert driver._take('{"t": "hello_ok", "catch_up": "none", "version": 3}')
+        assert driver.link == "open" and driver.version == 3  # applied, though its redraw failed
+        for bad in ("not json", "[1, 2]", '{"v": "three"}', '{"t": "sync"}'):
+            assert not driver._take(bad)
+        assert driver.version == 3 and driver.synced == -1 and driver.sync is None
+        driver._take('{"t": "presence", "seats": [{"seat": 0, "online": true}]}')
+        assert driver.presence == [{"seat": 0, "online": True}]
+        await asyncio.sleep(0)
+
+    asyncio.run(frames())
+    assert [e.split(":")[0] for e in driver.frame_errors] == [
+        "redraw", "JSONDecodeError", "ValueError", "ValueError", "KeyError"]
+    assert "'not json'" in driver.frame_errors[1]
+    assert redraws[-1] == 3

@@ -59,6 +59,8 @@ class OnlineDriver:
         """Every hello sent (tests read the version a reconnection asked from)."""
         self.catch_ups: list[str] = []
         self.hands_ended = 0
+        self.frame_errors: list[str] = []
+        """The last frames that could not be applied, and why (for the curious and the tests)."""
         self._ws: ClientConnection | None = None
         self._notify: Notify = lambda: None
         self._task: asyncio.Task[None] | None = None
@@ -187,7 +189,7 @@ class OnlineDriver:
                     await ws.send(json.dumps(hello))
                     try:
                         async for raw in ws:
-                            if isinstance(raw, str) and self._receive(json.loads(raw)):
+                            if isinstance(raw, str) and self._take(raw):
                                 retries = 0
                     except ConnectionClosed:
                         pass
@@ -200,13 +202,40 @@ class OnlineDriver:
                 return
             if code in FINAL_CLOSES:
                 self.link = "refused"
-                self._notify()
+                self._redraw()
                 return
             self.link = "reconnecting"
             self.pending = None
-            self._notify()
+            self._redraw()
             await asyncio.sleep(min(5.0, 0.3 * 2 ** retries))
             retries += 1
+
+    def _redraw(self) -> None:
+        """Tell the screen; its failure is recorded, never raised into the link task."""
+        try:
+            self._notify()
+        except Exception as exc:  # a redraw's bug must not end the link
+            self._fault(f"redraw: {type(exc).__name__}: {exc}")
+
+    def _fault(self, text: str) -> None:
+        self.frame_errors.append(text)
+        del self.frame_errors[:-20]
+
+    def _take(self, raw: str) -> bool:
+        """Apply one frame; a frame that cannot be applied is recorded and skipped.
+
+        An exception here would end the link task silently and freeze the screen with the
+        link still "open"; a bad frame (or a failing redraw) must cost that frame only, and
+        the next event's sync repairs whatever it would have said.
+        """
+        try:
+            message = json.loads(raw)
+            if not isinstance(message, dict):
+                raise ValueError(f"a frame must be a JSON object, not {type(message).__name__}")
+            return self._receive(message)
+        except Exception as exc:  # any failure costs this frame, not the link
+            self._fault(f"{type(exc).__name__}: {exc} (frame {raw[:80]!r})")
+            return False
 
     def _receive(self, message: dict[str, Any]) -> bool:
         """Apply one server message; True when the connection is up and joined."""
@@ -234,8 +263,9 @@ class OnlineDriver:
                     self.version = int(message["version"])
                 joined = True
             elif kind == "sync":
+                version = int(message["version"])  # a sync without one changes nothing
                 self.sync = message
-                self.version = self.synced = int(message["version"])
+                self.version = self.synced = version
                 self.presence = list(message.get("seats") or [])
                 self.clock = message.get("clock")
             elif kind == "legal":
@@ -249,7 +279,7 @@ class OnlineDriver:
                     self.pending = None
             elif kind == "reject":
                 self._rejected(message)
-        self._notify()
+        self._redraw()
         return joined
 
     def _rejected(self, message: dict[str, Any]) -> None:
@@ -292,13 +322,13 @@ class OnlineDriver:
     async def act(self, action: str) -> None:
         if self.where.seat is None:
             self.refusal = Refusal("spectator", CODE_TEXT["spectator"][self.words.lang])
-            self._notify()
+            self._redraw()
             return
         cmid = f"{self._prefix}-{next(_ids)}"
         self.refusal = None
         if await self._send({"t": "act", "id": cmid, "v": self.version, "action": action}):
             self.pending = cmid
-        self._notify()
+        self._redraw()
 
     async def undo(self) -> None:
         if self.where.seat is None:
@@ -307,7 +337,7 @@ class OnlineDriver:
         self.refusal = None
         if await self._send({"t": "undo", "id": cmid, "v": self.version}):
             self.pending = cmid
-        self._notify()
+        self._redraw()
 
     async def forward(self) -> None:
         return None
