@@ -15,6 +15,7 @@ import contextlib
 import itertools
 import json
 import time
+from collections import deque
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -59,8 +60,8 @@ class OnlineDriver:
         """Every hello sent (tests read the version a reconnection asked from)."""
         self.catch_ups: list[str] = []
         self.hands_ended = 0
-        self.frame_errors: list[str] = []
-        """The last frames that could not be applied, and why (for the curious and the tests)."""
+        self.frame_errors: deque[str] = deque(maxlen=20)
+        """The last frames that could not be applied and redraws that failed, and why."""
         self._ws: ClientConnection | None = None
         self._notify: Notify = lambda: None
         self._task: asyncio.Task[None] | None = None
@@ -215,11 +216,7 @@ class OnlineDriver:
         try:
             self._notify()
         except Exception as exc:  # a redraw's bug must not end the link
-            self._fault(f"redraw: {type(exc).__name__}: {exc}")
-
-    def _fault(self, text: str) -> None:
-        self.frame_errors.append(text)
-        del self.frame_errors[:-20]
+            self.frame_errors.append(f"redraw: {type(exc).__name__}: {exc}")
 
     def _take(self, raw: str) -> bool:
         """Apply one frame; a frame that cannot be applied is recorded and skipped.
@@ -234,7 +231,7 @@ class OnlineDriver:
                 raise ValueError(f"a frame must be a JSON object, not {type(message).__name__}")
             return self._receive(message)
         except Exception as exc:  # any failure costs this frame, not the link
-            self._fault(f"{type(exc).__name__}: {exc} (frame {raw[:80]!r})")
+            self.frame_errors.append(f"{type(exc).__name__}: {exc} (frame {raw[:80]!r})")
             return False
 
     def _receive(self, message: dict[str, Any]) -> bool:
