@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 
 import pytest
 from harness import leaks
@@ -12,7 +13,15 @@ from burraco.engine.actions import DRAW, parse_action
 from burraco.engine.legal import legal_actions
 from burraco.engine.views import hidden_from
 from burraco.server.commitment import DealSecret, commit, verify
-from burraco.server.game import FINISHED, PLAYING, WAITING, Game, GameError, fresh_deal
+from burraco.server.game import (
+    FINISHED,
+    PLAYING,
+    WAITING,
+    Game,
+    GameError,
+    fresh_deal,
+    group_deal,
+)
 from burraco.server.identity import Guest, Signer, TokenError, check_nickname
 from burraco.server.projection import frame, frames_for, project
 from burraco.server.protocol import ProtocolError, check_server_message, read_client_message
@@ -159,6 +168,35 @@ def test_a_fixed_number_of_smazzate_ends_the_match() -> None:
 
 
 # --- projection ---------------------------------------------------------------------------------
+
+def test_the_legal_frames_undo_flag_says_exactly_whether_an_undo_is_taken() -> None:
+    """docs/protocol.md, "Undo": a play that took the pozzetto is never taken back, so the
+    ``legal`` frame after it must not offer undo (a client would show a button that fails)."""
+    rng = random.Random(3)
+    offered = refused_for_pozzetto = 0
+    for group in range(40):
+        config = build_config(TableRequest(players=4, seats=[{"kind": "bot"}] * 4))
+        deal = group_deal(bytes([group]) * 32)
+        game = Game.new(config).open(deal).game
+        while game.status == PLAYING and game.match.hands == () and game.hand is not None:
+            seat = game.turn
+            assert seat is not None
+            try:
+                game.undo(seat)
+                undone = True
+            except GameError as error:
+                undone = False
+                refused_for_pozzetto += error.code == "undo_not_allowed"
+            assert game.may_undo(seat) == undone, (group, game.hand.moves()[-1:])
+            offered += undone
+            actions = [str(a) for a in legal_actions(game.hand)]
+            melds = [a for a in actions if a.startswith(("meld ", "attach "))]
+            choice = max(melds, key=len) if melds and rng.random() < 0.9 else rng.choice(actions)
+            game = game.act(seat, parse_action(choice), deal).game
+        if refused_for_pozzetto >= 3:
+            break
+    assert offered > 100 and refused_for_pozzetto >= 3, (offered, refused_for_pozzetto)
+
 
 def test_events_show_each_seat_only_what_it_may_see() -> None:
     game = two_player_game()

@@ -239,14 +239,20 @@ class Game:
         return (self.hand_no, sum(1 for m in self.hand.moves() if isinstance(m, Discard)))
 
     def may_undo(self, seat: int) -> bool:
-        """Cheap: is the seat's last action a meld or attachment of its turn (casual tables)?
+        """Would :meth:`undo` take back the seat's last play? Sent with every ``legal`` frame.
 
-        An undo may still be refused if that play took the pozzetto.
+        Cheap: the hand is replayed only when the seat holds exactly a pozzetto's cards, the
+        one case where the last play may have taken the pozzetto (which is never undone).
         """
         hand = self.hand
         if not self.config.casual or hand is None or self.turn != seat or hand.history is None:
             return False
-        return hand.phase == PLAY_PHASE and isinstance(hand.history[0], NewMeld | Attach)
+        if hand.phase != PLAY_PHASE or not isinstance(hand.history[0], NewMeld | Attach):
+            return False
+        held = sorted(hand.hands[seat])
+        if not any(held == sorted(p) for p in hand.deal.pozzetti):
+            return True
+        return _before_last_move(hand).pozzetto_taker == hand.pozzetto_taker
 
     def undoable(self, seat: int) -> list[Action]:
         """The seat's melds and attachments since its draw, oldest first."""
@@ -311,9 +317,7 @@ class Game:
         moves = hand.moves()
         if not self.undoable(seat) or not isinstance(moves[-1], NewMeld | Attach):
             raise GameError("nothing_to_undo", "no meld or attachment of yours since the draw")
-        before = HandState.start(hand.deal, hand.rules)
-        for move in moves[:-1]:
-            before.apply_in_place(move)
+        before = _before_last_move(hand)
         if before.pozzetto_taker != hand.pozzetto_taker:
             raise GameError("undo_not_allowed",
                             "that play took the pozzetto, whose cards have been seen")
@@ -441,6 +445,14 @@ class Game:
         return replace(game, match=match, status=snap["status"], holders=holders,
                        hand_no=snap["hand_no"], hand=hand, secret=secret,
                        version=snap["version"], held=tuple(snap.get("held", ())))
+
+
+def _before_last_move(hand: HandState) -> HandState:
+    """The hand as it was before its last move, replayed from the deal."""
+    before = HandState.start(hand.deal, hand.rules)
+    for move in hand.moves()[:-1]:
+        before.apply_in_place(move)
+    return before
 
 
 def _last_draw(moves: list[Action]) -> int:
