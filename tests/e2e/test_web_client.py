@@ -356,7 +356,15 @@ def test_a_newcomer_plays_a_whole_hand_against_three_bots(
     page = watch_frames(context.new_page())
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    enter_lobby(page, server.base, "Ada")
+    # a first visit opens at the page's top, the introduction in sight, and the nickname field
+    # takes the typing (focused without scrolling the page down to it)
+    page.goto(server.base + "/")
+    page.wait_for_function("() => document.activeElement?.getAttribute('name') === 'nickname'")
+    assert page.evaluate("scrollY") == 0
+    page.keyboard.type("Ada")
+    assert page.input_value("input[name=nickname]") == "Ada"
+    page.click("form.nickname button[type=submit]")
+    page.wait_for_selector("[data-testid=quick-play]")
     assert page.locator("h1").first.text_content() == "Burraco"
     page.screenshot(path=str(screenshots / "lobby.png"), full_page=True)
 

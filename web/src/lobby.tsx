@@ -1,5 +1,5 @@
 /** The lobby: a nickname, a quick game against bots, creating a table, the open tables, replays. */
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import {
   ApiError, checkedGuest, createTable, formOptions, keptTable, keptTableIds, listTables, newGuest, savedGuest,
   seatToken, updateKept, type CreatedTable, type FormOptions, type GuestInfo, type TableRequest,
@@ -25,6 +25,10 @@ export function NicknameForm(props: { onDone: (g: GuestInfo) => void; initial?: 
   const [name, setName] = useState(props.initial ?? "");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  // ready for typing, but without scrolling to it: the field sits below the page's
+  // introduction, which a first visit (on a phone above all) would otherwise open past
+  useEffect(() => field.current?.focus({ preventScroll: true }), []);
   const submit = async (ev: Event) => {
     ev.preventDefault();
     setBusy(true);
@@ -42,7 +46,7 @@ export function NicknameForm(props: { onDone: (g: GuestInfo) => void; initial?: 
       <h2>{t("nick.title")}</h2>
       <label>
         {t("nick.label")}
-        <input name="nickname" value={name} maxLength={24} required autoFocus
+        <input name="nickname" ref={field} value={name} maxLength={24} required
           onInput={(e) => setName((e.target as HTMLInputElement).value)} />
       </label>
       <button type="submit" class="primary" disabled={busy || !name.trim()}>{t("nick.go")}</button>
