@@ -289,6 +289,12 @@ def _add_tournament(sub: Subparsers) -> None:
     register(sub)
 
 
+def _add_audit(sub: Subparsers) -> None:
+    from burraco.audit.cli import register  # audit secrecy
+
+    register(sub)
+
+
 def _add_tui(sub: Subparsers) -> None:
     from burraco.tui.cli import register  # tui (Textual loads only when it runs)
 
@@ -310,6 +316,7 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
     _add_analyze,
     _add_tournament,
     _add_tui,
+    _add_audit,
     # More commands (e.g. bench, play, serve) go here: write `_add_<name>(sub)` above, which
     # calls `sub.add_parser(...)`, declares its arguments and sets `handler=<function(args)->int>`.
 ]

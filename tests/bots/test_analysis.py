@@ -23,7 +23,6 @@ from burraco.engine.deal import deal_seeded
 from burraco.engine.records import record_of, start_state
 from burraco.engine.rules import Rules
 from burraco.engine.state import HandState
-from burraco.engine.views import view
 
 BURRACO = str(Path(sys.executable).with_name("burraco"))
 RULES = Rules.preset("fibur")
@@ -36,12 +35,24 @@ def _record(seed: int, players: int = 2) -> dict[str, Any]:
     return record_of(play_hand(HandState.start(deal, RULES), bots))
 
 
+def _in_sight(state: HandState, seat: int) -> set[int]:
+    """Physical cards in places ``seat`` looks at: its hand, a pozzetto it may look at, the
+    melds and the pile (a card taken with the pile was seen there first)."""
+    out = set(state.hands[seat]) | set(state.pile)
+    if state.pending_seen[seat]:
+        out |= set(state.pending[seat])
+    for side in state.melds:
+        for meld in side:
+            out |= set(meld.cards)
+    return out
+
+
 def _never_seen_by(data: dict[str, Any], seat: int) -> set[int]:
     """Cards ``seat`` never sees before the hand is over."""
     state = start_state(data)
     seen: set[int] = set()
     for text in data["moves"]:
-        seen |= view(state, seat).visible_cards()
+        seen |= _in_sight(state, seat)
         state.apply_in_place(parse_action(text))
     return set(state.deal.all_cards()) - seen
 

@@ -24,6 +24,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,12 +32,12 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+from burraco.audit.faces import visible_faces
 from burraco.engine.actions import parse_action
 from burraco.engine.cards import card_face, parse_face
 from burraco.engine.deal import deal_from_order
 from burraco.engine.rules import Rules
 from burraco.engine.state import HandState
-from burraco.engine.views import hidden_from
 from burraco.server.protocol import check_server_message
 from burraco.server.storage import repository as repo
 from burraco.server.storage.db import make_engine
@@ -317,7 +318,7 @@ _ID_KEYS = {"card", "cards", "hand", "hand_ids", "pile", "meld_ids"}
 _SKIP_KEYS = {"reveal", "result", "table", "id", "nickname", "commitment", "reason", "config"}
 
 
-def _collect(value: Any, key: str, ids: set[int], faces: set[int]) -> None:
+def _collect(value: Any, key: str, ids: dict[str, list[int]], faces: set[int]) -> None:
     if key in _SKIP_KEYS:
         return
     if isinstance(value, dict):
@@ -329,26 +330,34 @@ def _collect(value: Any, key: str, ids: set[int], faces: set[int]) -> None:
     elif isinstance(value, bool):
         return
     elif isinstance(value, int) and key in _ID_KEYS and value >= 0:
-        ids.add(value)
+        ids.setdefault(key, []).append(value)
     elif isinstance(value, str):
         text = re.sub(r"\(=[^)]*\)", "", value)
         faces.update(parse_face(m) for m in _FACE.findall(text))
 
 
 def leaks(frame: dict[str, Any], state: HandState | None, seat: int | None) -> list[str]:
-    """What ``frame`` shows that the engine hides from ``seat`` (empty when nothing)."""
-    ids: set[int] = set()
+    """What ``frame`` shows that the engine hides from ``seat`` (empty when nothing).
+
+    By face (docs/protocol.md §2): a frame names no card id but a sync's ``hand_ids`` (labels,
+    whose faces must be the seat's own hand), and every face it names has a copy the seat may
+    see.  Which copy is where is the counterfactual audit's (tests/audit).
+    """
+    ids: dict[str, list[int]] = {}
     faces: set[int] = set()
     _collect(frame, "", ids, faces)
     if state is None:
-        return [f"cards shown before any deal: {sorted(ids)} {sorted(faces)}"] if (
+        return [f"cards shown before any deal: {ids} {sorted(faces)}"] if (
             ids or faces) else []
-    hidden = hidden_from(state, seat)
-    problems = [f"card id {c} is hidden from seat {seat}" for c in sorted(ids & hidden)]
-    everything = set(state.all_cards())
-    visible_faces = {card_face(c) for c in everything - hidden}
+    problems = [f"card ids in {key!r}: {values} (frames name cards by text)"
+                for key, values in ids.items() if key != "hand_ids"]
+    labels = ids.get("hand_ids", [])
+    own = Counter(card_face(c) for c in state.hands[seat]) if seat is not None else Counter()
+    if Counter(card_face(c) for c in labels) - own:
+        problems.append(f"hand_ids {labels} name faces seat {seat} does not hold")
+    visible = visible_faces(state, seat)
     problems += [f"face {f} has no visible copy for seat {seat}"
-                 for f in sorted(faces - visible_faces)]
+                 for f in sorted(faces) if not visible[f]]
     return problems
 
 

@@ -23,6 +23,7 @@ import pytest
 from harness import Client, ServerProcess, check_secrecy, stored
 from sqlalchemy import Engine, delete, select
 
+from burraco.engine.cards import card_str
 from burraco.engine.deal import deal_from_order
 from burraco.engine.legal import legal_actions
 from burraco.server.actor import build_unit
@@ -246,16 +247,16 @@ def test_a_reveal_waits_for_every_table_of_the_group_and_survives_a_restart(
         answers.append(response.text)
         return dict(response.json())
 
-    async def seat_zero(table: dict[str, Any], guest: str) -> list[int]:
+    async def seat_zero(table: dict[str, Any], guest: str) -> list[str]:
         """Claim seat 0 (play starts), note the dealt cards, leave: a stand-in plays on."""
         seat = Client(server, table, 0, guest=guest)
         clients.append(seat)
         await seat.connect()
         started = await seat.until(lambda f: kind_of(f) == "HandStarted")
         await seat.close()
-        return list(started["e"]["cards"])
+        return list(started["e"]["cards_text"])
 
-    async def before_restart() -> list[int]:
+    async def before_restart() -> list[str]:
         watcher = Client(server, first, None, watch_token=first["watch_token"])
         clients.append(watcher)
         await watcher.connect()
@@ -290,7 +291,7 @@ def test_a_reveal_waits_for_every_table_of_the_group_and_survives_a_restart(
     server.restart()  # a crash: grouped tables come back, the reveal still held
     check_held()
 
-    async def after_restart() -> tuple[list[int], dict[str, Any], dict[str, Any]]:
+    async def after_restart() -> tuple[list[str], dict[str, Any], dict[str, Any]]:
         watchers = [Client(server, t, None, watch_token=t["watch_token"])
                     for t in (first, second)]
         clients.extend(watchers)
@@ -320,7 +321,7 @@ def test_a_reveal_waits_for_every_table_of_the_group_and_survives_a_restart(
         assert verify(hand["commitment"], reveal["order"], reveal["salt"])
         again = deal_from_order(reveal["order"], players=4, dealer=reveal["dealer"],
                                 cut=reveal["cut"])
-        assert list(again.hands[0]) == cards_first
+        assert [card_str(c) for c in again.hands[0]] == cards_first
         replay = get(f"/api/web/tables/{table['table_id']}/hands/1/replay", table)
         assert replay["reveal"]["order"] == reveal["order"]
         get(f"/api/tables/{table['table_id']}", table)

@@ -1,9 +1,9 @@
 """Whole hands over real WebSockets against a real server process, with every frame checked.
 
 Secrecy: every frame any seat or spectator receives is checked against the
-engine's hidden set for that seat at that version (``hidden_from`` on the hand
-rebuilt from what the server stored), so no frame may carry another seat's
-card, the stock or an untaken pozzetto.  The deal commitment is checked
+faces that seat may see at that version (``visible_faces`` on the hand rebuilt
+from what the server stored): no frame may carry another seat's card, the stock
+or an untaken pozzetto, nor a card id but a sync's own ``hand_ids``.  The deal commitment is checked
 against the revealed deck and against the cards each seat was dealt.
 """
 
@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from harness import Client, ServerProcess, check_secrecy, scripted_choice, stored
 
+from burraco.engine.cards import card_str
 from burraco.engine.deal import deal_from_order
 from burraco.engine.rules import FIBUR
 
@@ -79,8 +80,8 @@ def check_commitments(client: Client, players: int) -> int:
                                    cut=reveal["cut"], individual=reveal["individual"],
                                    rules=rules)
             if client.seat is not None:
-                assert list(deal.hands[client.seat]) == begin["cards"]
-            assert list(deal.pile) == begin["pile"]
+                assert [card_str(c) for c in deal.hands[client.seat]] == begin["cards_text"]
+            assert [card_str(c) for c in deal.pile] == begin["pile_text"]
             checked += 1
     return checked
 

@@ -110,7 +110,7 @@ def test_the_turn_clock_draws_and_discards_for_a_player_out_of_time(
         ticking = await two.until(lambda f: f.get("t") == "clock" and f["seat"] == 0)
         assert ticking["seconds"] == 1 and ticking["deadline_ms"] / 1000 > time.time() - 0.5
         drew = await two.until(lambda f: event_type(f) == "Drew", timeout=10)
-        assert drew["e"]["seat"] == 0 and drew["e"]["card"] == -1  # hidden from seat 1
+        assert drew["e"]["seat"] == 0 and drew["e"]["card_text"] is None  # hidden from seat 1
         gone = await two.until(lambda f: event_type(f) == "Discarded", timeout=10)
         assert gone["e"]["seat"] == 0
         # now seat 1 is on the clock

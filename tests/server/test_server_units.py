@@ -207,15 +207,17 @@ def test_events_show_each_seat_only_what_it_may_see() -> None:
     mine = project(drew.kind, drew.payload, seat)
     theirs = project(drew.kind, drew.payload, 1 - (seat or 0))
     spectator = project(drew.kind, drew.payload, None)
-    assert mine is not None and mine["card"] >= 0 and mine["card_text"]
+    assert mine is not None and mine["card_text"] and "card" not in mine
     assert theirs == spectator and theirs is not None
-    assert theirs["card"] == -1 and theirs["card_text"] is None
+    assert theirs["card_text"] is None and "card" not in theirs
     assert project("PozzettoSeen", {"seat": 0, "cards": [1, 2]}, 1) is None
     assert frame(7, None) == '{"v":7}'
     started = project("HandStarted", {"hands": [[1, 2], [3, 4]], "pile": [5], "number": 1}, 1)
-    assert started is not None and started["cards"] == [3, 4] and "hands" not in started
-    assert "cards" not in (project("HandStarted", {"hands": [[1], [2]], "pile": [5]}, None)
-                           or {})
+    assert started is not None and started["cards_text"] == ["4H", "5H"]
+    assert "hands" not in started and "cards" not in started and "pile" not in started
+    assert started["pile_text"] == ["6H"]
+    assert "cards_text" not in (project("HandStarted", {"hands": [[1], [2]], "pile": [5]}, None)
+                                or {})
 
 
 def test_the_leak_check_itself_catches_a_leak() -> None:
@@ -225,6 +227,7 @@ def test_the_leak_check_itself_catches_a_leak() -> None:
     stock_card = game.hand.stock[-1]
     assert stock_card in hidden
     assert leaks({"e": {"type": "Drew", "card": stock_card}}, game.hand, 0)
+    assert leaks({"e": {"type": "Discarded", "card": game.hand.hands[0][0]}}, game.hand, 0)
     other_hand = game.hand.hands[1]
     from burraco.engine.cards import card_str
     faces_only_there = [c for c in other_hand
@@ -234,6 +237,7 @@ def test_the_leak_check_itself_catches_a_leak() -> None:
         assert leaks({"hand": [card_str(faces_only_there[0])]}, game.hand, 0)
     own = game.hand.hands[0]
     assert not leaks({"hand_ids": list(own), "hand": [card_str(c) for c in own]}, game.hand, 0)
+    assert leaks({"hand_ids": list(game.hand.hands[1])}, game.hand, 0)
 
 
 # --- protocol -----------------------------------------------------------------------------------

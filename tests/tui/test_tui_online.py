@@ -21,6 +21,7 @@ import pytest
 from harness import Client, ServerProcess, scripted_choice, states_by_version, stored
 from pilot import choose, play_by_keys, screen_text, wait_for
 
+from burraco.engine.cards import CARD_FACE
 from burraco.tui.app import BurracoApp
 from burraco.tui.i18n import Words
 from burraco.tui.keys import Settings
@@ -116,7 +117,8 @@ def test_a_hand_at_a_server_with_a_reconnection(server: ServerProcess) -> None:
     asyncio.run(main())
     states = states_by_version(server.db_url, table["table_id"])
     for version, hand in views:  # what the screen showed is seat 0's hand at that version
-        assert sorted(hand) == sorted(states[version].hands[0]), version
+        assert sorted(CARD_FACE[c] for c in hand) == sorted(
+            CARD_FACE[c] for c in states[version].hands[0]), version
 
 
 def diagnosis(server: ServerProcess, table_id: str, driver: OnlineDriver) -> str:

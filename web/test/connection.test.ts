@@ -37,7 +37,7 @@ const SYNC = {
 
 describe("reduce", () => {
   it("takes the version of every event and asks for a sync", () => {
-    const [state, sync] = reduce(initialState(), { v: 3, e: { type: "Drew", seat: 1, card: -1, card_text: null } });
+    const [state, sync] = reduce(initialState(), { v: 3, e: { type: "Drew", seat: 1, card_text: null } });
     expect(state.version).toBe(3);
     expect(sync).toBe(true);
     expect(state.log.at(-1)?.type).toBe("Drew");
@@ -116,8 +116,8 @@ describe("TableConnection", () => {
     connect();
     sockets[0].receive({ t: "hello_ok", table: "T", seat: 1, version: 7, catch_up: "sync", nickname: "Ada" });
     sockets[0].receive(SYNC);
-    sockets[0].receive({ v: 8, e: { type: "Drew", seat: 0, card: -1, card_text: null } });
-    sockets[0].receive({ v: 9, e: { type: "Discarded", seat: 0, card: 6, card_text: "7H" } });
+    sockets[0].receive({ v: 8, e: { type: "Drew", seat: 0, card_text: null } });
+    sockets[0].receive({ v: 9, e: { type: "Discarded", seat: 0, card_text: "7H" } });
     vi.advanceTimersByTime(100);
     expect(sockets[0].sent.filter((m) => m.t === "sync")).toHaveLength(1);
   });

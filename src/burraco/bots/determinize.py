@@ -12,7 +12,9 @@ were face up, and aggregates.  A sample keeps every fact of the view:
   it may be: the others' unknown hand cards, pozzetti taken with the discard
   and not yet seen, the untaken pozzetti and the stock.
 
-So ``view(determinize(v, rng), v.seat) == v`` holds exactly, and 108 cards
+The sample's card ids are the view's labels (its visible cards keep them; a card
+another seat is known to hold is that label in its hand; the pool is the copies no label
+names), so ``view(determinize(v, rng), v.seat) == v`` holds exactly, and 108 cards
 are conserved.  With ``evidence=True`` (the default) the opponents' unknown
 cards are drawn with the soft weights of
 :func:`burraco.bots.knowledge.face_weights` (who discarded or declined what,
@@ -126,7 +128,7 @@ def determinize(
     state.pinella_duty = view.pinella_duty
     state.pending = pending
     state.pending_seen = list(view.pending_seen)
-    state.known = [list(k) for k in view.known]
+    state.known = [[card_face(c) for c in k] for k in view.known]
     state.barred = _barred(view, rules)
     state.final_turn = view.final_turn
     state.stall = view.stall

@@ -37,7 +37,7 @@ from typing import IO, Any
 
 from burraco.bots.basic import BasicBot
 from burraco.engine.actions import Action
-from burraco.engine.events import Event, event_for, event_to_dict
+from burraco.engine.events import Event, event_for, event_text
 from burraco.engine.rules import Rules
 from burraco.engine.views import View
 
@@ -51,6 +51,18 @@ START_SECONDS = 10.0
 QUIT_SECONDS = 1.0
 MAX_LINE = 1 << 20
 """Longest answer line read (1 MiB); longer ones are garbage."""
+
+
+def decide_message(ident: int, view: View, legal: Sequence[Action],
+                   deadline_ms: int) -> dict[str, Any]:
+    """The ``decide`` message: the seat's view (labels, never physical ids) and its actions."""
+    return {"type": "decide", "id": ident, "view": view.to_dict(),
+            "legal": [str(a) for a in legal], "deadline_ms": deadline_ms}
+
+
+def event_message(event: Event) -> dict[str, Any]:
+    """The ``event`` message of an event already cut to the bot's seat: cards as text."""
+    return {"type": "event", "event": event_text(event)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,10 +197,8 @@ class ExternalBot:
         self._next_id += 1
         ident = self._next_id
         deadline = time.monotonic() + self.deadline_ms / 1000
-        texts = [str(a) for a in legal]
         self._drain()
-        message = {"type": "decide", "id": ident, "view": view.to_dict(), "legal": texts,
-                   "deadline_ms": self.deadline_ms}
+        message = decide_message(ident, view, legal, self.deadline_ms)
         if not self._send(message):
             return self._fall_back(view, legal, "crash", self._dead)
         answer, why = self._read(deadline, ident)
@@ -199,7 +209,7 @@ class ExternalBot:
         if answer.get("type") != "action" or not isinstance(text, str):
             return self._fall_back(view, legal, "garbage", f"not an action: {_short(answer)}")
         wanted = " ".join(text.split())
-        for action, shown in zip(legal, texts, strict=True):
+        for action, shown in zip(legal, message["legal"], strict=True):
             if shown == wanted or shown.lower() == wanted.lower():
                 return action
         return self._fall_back(view, legal, "illegal", f"{text!r} is not among the legal "
@@ -210,7 +220,7 @@ class ExternalBot:
         if self._process is None or self._dead:
             return
         for event in seat_events:
-            self._send({"type": "event", "event": event_to_dict(event)})
+            self._send(event_message(event))
 
     def observe_all(self, events: Sequence[Event]) -> None:
         """:meth:`observe` with each event cut to this bot's seat first."""

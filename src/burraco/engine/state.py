@@ -77,6 +77,9 @@ class HandState:
     pile: list[int]
     pile_from: list[int]
     known: list[list[int]]
+    """Faces (not physical cards) each seat took with the pile and has not been seen to play
+    since: what every seat may know of another's hand is a multiset of faces, never which
+    copy of a face a player holds (each face has two copies)."""
     turn: int
     phase: str
     barred: int
@@ -348,7 +351,7 @@ class HandState:
             self.barred = cards[0]
         self.turn_single_pickup = len(cards) == 1
         self.hands[seat].extend(cards)
-        self.known[seat].extend(cards)
+        self.known[seat].extend([CARD_FACE[c] for c in cards])
         rules = self.rules
         duty = rules.collected_pinella == "hand-meld-to-keep" and any(
             is_pinella(c) for c in cards)
@@ -385,10 +388,13 @@ class HandState:
 
         Melding uses up the card barred by the one-card-pile rule first and
         discarding uses its twin, so a player holding both is never hindered.
+        Otherwise the copy held last in the hand goes (as a discard does), so the
+        copies held before it keep their places, and their labels in the seat's view.
         """
         taken: list[int] = []
+        hand = self.hands[seat][::-1]
         for face in faces:
-            copies = [c for c in self.hands[seat] if CARD_FACE[c] == face and c not in taken]
+            copies = [c for c in hand if CARD_FACE[c] == face and c not in taken]
             if not copies:
                 again = "another " if face in faces[: len(taken)] else ""
                 raise IllegalActionError(f"you do not hold {again}{face_str(face)}")
@@ -508,9 +514,21 @@ class HandState:
                 "nor open a meld of your own hand cards (§14.1)")
 
     def _forget_known(self, seat: int, cards: list[int]) -> None:
+        """The seat was seen to play ``cards``: one known copy of each of their faces goes.
+
+        Faces, not physical cards: which copy left the hand is never known to the others, so
+        what they know after the play cannot depend on which copy the engine took.  The last
+        occurrence of a face goes (the card a one-card pile just gave, melded first, is last).
+        """
         known = self.known[seat]
-        if known:
-            self.known[seat] = [c for c in known if c not in cards]
+        for card in cards:
+            if not known:
+                return
+            face = CARD_FACE[card]
+            for i in range(len(known) - 1, -1, -1):
+                if known[i] == face:
+                    del known[i]
+                    break
 
     def _check_guard(self, seat: int, remaining: list[int], melds_after: list[Meld]) -> None:
         """§7.3: after a meld or attachment the player must still be able to end his turn."""
@@ -610,8 +628,11 @@ class HandState:
                     f"you cannot close: your side needs {closing_need(self.rules)} (§7.1)")
             closing = True
         hand.remove(card)
-        if card in self.known[seat]:
-            self.known[seat].remove(card)
+        if not (self.barred in hand and CARD_FACE[self.barred] == face) or \
+                self.known[seat].count(face) > 1:
+            # but discarding the twin of the card a one-card pile just gave shows both
+            # (§3.1.4): everyone knows the card taken is still held, so one stays known
+            self._forget_known(seat, [card])
         self.pile.append(card)
         self.pile_from.append(seat)
         events.append(Discarded(seat, card))

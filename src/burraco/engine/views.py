@@ -5,22 +5,89 @@ Bots, clients, the research environment and the server all go through
 an untaken pozzetto; a pozzetto taken with the discard stays hidden from its
 own taker until his partner (in 2 players, his opponent) has discarded.  Once
 the hand is over the hands are laid down for counting, so they are shown.
+
+Nor does it tell *which copy* of a face is where.  Each face has two copies (three
+packs: three), and at a real table nobody can tell them apart once they are out of sight:
+what a seat knows of another hand is a multiset of faces (the faces it saw go in with the
+pile, less those it saw come out).  So a view never carries the engine's physical card ids.
+Its card ids are *labels* given afresh for each view, from what the view shows alone: walking
+the seat's hand, the pozzetto it may look at, the melds, the pile, the hands laid down once
+the hand is over and last the cards others are known to hold, the k-th card of a face met
+gets that face's k-th copy id (pack 0 first).  A label still names its face (``id % 54``),
+ids are unique within a view, and two states a seat cannot tell apart give it equal views,
+whichever physical copies lie where (docs/decisions.md, "Which copy").
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from burraco.engine.actions import Discard
-from burraco.engine.cards import card_str
+from burraco.engine.cards import CARD_FACE, CARDS_PER_PACK, FACES, JOKER, card_str
 from burraco.engine.melds import Meld
 from burraco.engine.state import DRAW_PHASE, OVER, HandState
+
+COPIES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(pack * CARDS_PER_PACK + k for pack in range(3)
+          for k in ((52, 53) if face == JOKER else (face,)))
+    for face in range(FACES))
+"""The ids of each face's copies, in the order labels use them (pack 0 first)."""
+
+
+class Labels:
+    """Labels for the cards of one view: the k-th card of a face met gets its k-th copy id."""
+
+    __slots__ = ("ids", "used")
+
+    def __init__(self) -> None:
+        self.ids: dict[int, int] = {}
+        self.used = [0] * FACES
+
+    def of(self, card: int) -> int:
+        """The label of physical ``card`` (the same card keeps its label within the view)."""
+        label = self.ids.get(card)
+        if label is None:
+            face = CARD_FACE[card]
+            k = self.used[face]
+            self.used[face] = k + 1
+            label = COPIES[face][k]
+            self.ids[card] = label
+        return label
+
+    def fresh(self, face: int) -> int:
+        """A label for a card of ``face`` whose copy is not known (a card another seat is
+        known to hold)."""
+        k = self.used[face]
+        self.used[face] = k + 1
+        return COPIES[face][k]
+
+    def cards(self, cards: Iterable[int]) -> tuple[int, ...]:
+        return tuple([self.of(c) for c in cards])
+
+    def meld(self, meld: Meld) -> Meld:
+        return Meld(meld.kind, self.cards(meld.cards), suit=meld.suit, rank=meld.rank,
+                    lo=meld.lo, wild=meld.wild)
+
+
+def _held_labels(faces: list[int], held: tuple[int, ...]) -> tuple[int, ...]:
+    """Labels for known ``faces`` among cards the view shows ``held`` (labels already): for
+    each face the latest matching card not yet named (what a pickup added comes last)."""
+    out: list[int] = []
+    taken: set[int] = set()
+    for face in faces:
+        for label in reversed(held):
+            if CARD_FACE[label] == face and label not in taken:
+                taken.add(label)
+                out.append(label)
+                break
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
 class View:
-    """A seat's view of a hand.  Card fields hold physical ids (the pack shows on the back)."""
+    """A seat's view of a hand.  Card fields hold this view's labels, never physical ids."""
 
     seat: int | None
     players: int
@@ -45,7 +112,8 @@ class View:
     pozzetto_taker: tuple[int, ...]
     """Seat that took each side's pozzetto, or -1."""
     known: tuple[tuple[int, ...], ...]
-    """Cards each seat took with the pile and still holds (public knowledge)."""
+    """Cards each seat took with the pile and has not been seen to play since (public
+    knowledge: faces; their labels are the view's own, no copy is named)."""
     barred: int
     """The card just taken from a one-card pile, if the seat is on turn; else -1."""
     pending_counts: tuple[int, ...]
@@ -72,7 +140,7 @@ class View:
     discard before melding it or opening a meld of his own hand cards (public: all saw it)."""
 
     def visible_cards(self) -> set[int]:
-        """Every card id this view shows (used to prove nothing hidden leaks)."""
+        """Every card label this view uses (unique within the view)."""
         out = set(self.hand) | set(self.pozzetto_seen) | set(self.pile)
         for side in self.melds:
             for meld in side:
@@ -141,20 +209,33 @@ def view(state: HandState, seat: int | None, *, moves: bool = True) -> View:
         raise ValueError(f"no seat {seat} at a table of {state.players}")
     over = state.phase == OVER
     me = -1 if seat is None else seat
+    labels = Labels()
+    hand = labels.cards(state.hands[me]) if me >= 0 else ()
     pending_seen: tuple[int, ...] = ()
     if me >= 0 and state.pending_seen[me] and state.pending[me]:
-        pending_seen = tuple(state.pending[me])
+        pending_seen = labels.cards(state.pending[me])
+    melds = tuple(tuple([labels.meld(m) for m in side]) for side in state.melds)
+    pile_cards = state.pile
+    if state.rules.pile_view == "on-turn" and not over and not (
+            me == state.turn and state.phase == DRAW_PHASE):
+        pile_cards = pile_cards[-1:]  # §3.1.5: only the player about to draw may look through
+    pile = labels.cards(pile_cards)
     revealed: tuple[tuple[int, ...], ...] = ()
     if over:
-        revealed = tuple(tuple(h + p) for h, p in zip(state.hands, state.pending, strict=True))
+        revealed = tuple(labels.cards(h + p) for h, p in zip(
+            state.hands, state.pending, strict=True))
+    known: list[tuple[int, ...]] = []
+    for other, faces in enumerate(state.known):
+        if over:
+            known.append(_held_labels(faces, revealed[other]))
+        elif other == me:
+            known.append(_held_labels(faces, hand))
+        else:
+            known.append(tuple([labels.fresh(f) for f in faces]))
     counts = tuple(len(h) + len(p) for h, p in zip(state.hands, state.pending, strict=True))
     barred = -1
     if me >= 0 and me == state.turn and state.barred in state.hands[me]:
-        barred = state.barred
-    pile = tuple(state.pile)
-    if state.rules.pile_view == "on-turn" and not over and not (
-            me == state.turn and state.phase == DRAW_PHASE):
-        pile = pile[-1:]  # §3.1.5: only the player about to draw may look through it
+        barred = labels.of(state.barred)
     return View(
         seat=seat,
         players=state.players,
@@ -163,15 +244,15 @@ def view(state: HandState, seat: int | None, *, moves: bool = True) -> View:
         turn=state.turn,
         phase=state.phase,
         side_of=tuple(state.side_of),
-        hand=tuple(state.hands[me]) if me >= 0 else (),
+        hand=hand,
         pozzetto_seen=pending_seen,
         hand_counts=counts,
-        melds=tuple(tuple(side) for side in state.melds),
+        melds=melds,
         pile=pile,
         stock_count=len(state.stock),
         pozzetti_left=len(state.pozzetti),
         pozzetto_taker=tuple(state.pozzetto_taker),
-        known=tuple(tuple(k) for k in state.known),
+        known=tuple(known),
         barred=barred,
         pending_counts=tuple(len(p) for p in state.pending),
         pending_seen=tuple(state.pending_seen),
@@ -190,16 +271,18 @@ def view(state: HandState, seat: int | None, *, moves: bool = True) -> View:
 
 
 def hidden_from(state: HandState, seat: int | None) -> set[int]:
-    """Cards ``seat`` may not see: the stock, untaken pozzetti, others' unknown cards."""
+    """Physical cards whose face ``seat`` may not see: the stock, untaken pozzetti, the other
+    seats' hands (a face known to be held is not a card: which copy is never shown), and a
+    pozzetto its taker may not look at yet.  Once the hand is over only the stock and the
+    untaken pozzetti stay hidden."""
     hidden = set(state.stock)
     for pozzetto in state.pozzetti:
         hidden.update(pozzetto)
     if state.phase == OVER:
         return hidden
     for other in range(state.players):
-        known = set(state.known[other])
         if other != seat:
-            hidden.update(c for c in state.hands[other] if c not in known)
+            hidden.update(state.hands[other])
         if other != seat or not state.pending_seen[other]:
             hidden.update(state.pending[other])
     return hidden

@@ -301,7 +301,7 @@ class Game:
             after, engine_events = hand.apply(action)
         except IllegalActionError as exc:
             raise GameError("illegal_action", str(exc)) from None
-        events = [TableEvent(type(e).__name__, _engine_payload(e)) for e in engine_events]
+        events = [TableEvent(type(e).__name__, engine_payload(e)) for e in engine_events]
         game = replace(self, hand=after, version=self.version + len(events))
         if after.is_over:
             return game._end_hand(events, deal)
@@ -462,7 +462,8 @@ def _last_draw(moves: list[Action]) -> int:
     return -1
 
 
-def _engine_payload(event: Any) -> dict[str, Any]:
+def engine_payload(event: Any) -> dict[str, Any]:
+    """An engine event as stored: its fields, physical ids and all (never sent as is)."""
     data = event_to_dict(event)
     del data["type"]
     return data

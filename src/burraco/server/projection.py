@@ -1,11 +1,15 @@
 """What each seat may see: stored events as frames, and full resyncs.
 
 Stored events are complete (the dealt hands, the drawn card, a pozzetto's
-cards).  :func:`project` returns the part a seat (``None``: a spectator) may
-see, deciding secrecy only through the engine (``event_for`` for engine
-events; the dealt hands are cut down to the seat's own), and
-:func:`sync_body` builds a resync from ``view(state, seat)``.  Nothing else
-sends game content to a client.
+cards, with the engine's physical card ids).  :func:`project` returns the part a
+seat (``None``: a spectator) may see, deciding secrecy only through the engine
+(``event_shown`` for engine events; the dealt hands are cut down to the seat's
+own), and :func:`sync_body` builds a resync from ``view(state, seat)``.  Nothing
+else sends game content to a client.
+
+No physical card id leaves: event frames name cards by their text only, and a
+sync's ids are the view's labels (docs/protocol.md §2), so no frame tells which
+copy of a face moved.
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ import json
 from typing import Any, get_args
 
 from burraco.engine.cards import card_str
-from burraco.engine.events import Event, event_for, event_to_dict
+from burraco.engine.events import Event, event_for, event_shown, event_text
+from burraco.engine.state import HandState
 from burraco.engine.views import view
 from burraco.server.game import Game
 from burraco.server.running import table_score
@@ -28,25 +33,22 @@ def _texts(ids: list[int]) -> list[str]:
 
 
 def project(kind: str, payload: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
-    """The event as ``seat`` may see it, with card texts beside the ids; ``None``: nothing."""
+    """The event as ``seat`` may see it, cards as text; ``None``: nothing."""
     cls = ENGINE_EVENTS.get(kind)
     if cls is not None:
-        event = _engine_event(cls, payload)
-        shown = event_for(event, seat)
-        return None if shown is None else _shown(shown)
+        return event_shown(_engine_event(cls, payload), seat)
     if kind == "HandStarted":
-        out = {"type": kind, **{k: v for k, v in payload.items() if k != "hands"}}
+        out = {"type": kind, **{k: v for k, v in payload.items() if k not in ("hands", "pile")}}
         out["pile_text"] = _texts(payload["pile"])
         if seat is not None:
-            out["cards"] = payload["hands"][seat]
             out["cards_text"] = _texts(payload["hands"][seat])
         return out
     if kind == "Undone":
-        out = {"type": kind, **payload}
+        out = {"type": kind, **{k: v for k, v in payload.items()
+                                if k not in ("hand", "meld_ids", "action")}}
         if seat == payload["seat"]:
+            out["action"] = payload["action"]
             out["hand_text"] = _texts(payload["hand"])
-        else:
-            del out["hand"], out["action"]
         return out
     return {"type": kind, **payload}
 
@@ -56,7 +58,7 @@ def frames_for(version: int, kind: str, payload: dict[str, Any],
     """The frame text of one event for each of ``seats``, each version encoded once.
 
     Same answers as :func:`project` seat by seat; engine events are cut by
-    ``event_for`` once per seat and equal results share one JSON encoding.
+    ``event_for`` once per seat and equal results share one JSON encoding (``event_text``).
     """
     cls = ENGINE_EVENTS.get(kind)
     if cls is None:
@@ -69,10 +71,10 @@ def frames_for(version: int, kind: str, payload: dict[str, Any],
     out: dict[int | None, str] = {}
     for seat in seats:
         shown = event_for(event, seat)
-        known = encoded.get(shown)
-        if known is None:
-            known = encoded[shown] = frame(version, None if shown is None else _shown(shown))
-        out[seat] = known
+        found = encoded.get(shown)
+        if found is None:
+            found = encoded[shown] = frame(version, None if shown is None else event_text(shown))
+        out[seat] = found
     return out
 
 
@@ -89,15 +91,6 @@ _PER_SEAT = frozenset({"HandStarted", "Undone"})
 """Server events whose content depends on the seat (see :func:`project`)."""
 
 
-def _shown(event: Any) -> dict[str, Any]:
-    out = event_to_dict(event)
-    if "card" in out:
-        out["card_text"] = card_str(out["card"]) if out["card"] >= 0 else None
-    if "cards" in out:
-        out["cards_text"] = _texts(out["cards"])
-    return out
-
-
 def frame(version: int, shown: dict[str, Any] | None) -> str:
     """The JSON text of an event frame: ``{"v": N, "e": {...}}``, or ``{"v": N}``."""
     if shown is None:
@@ -112,15 +105,28 @@ def sync_body(game: Game, seat: int | None, protocol: int = 1) -> dict[str, Any]
     """
     hand: dict[str, Any] | None = None
     if game.hand is not None and game.secret is not None:
-        hand = view(game.hand, seat).to_dict()
-        hand["number"] = game.hand_no
-        hand["commitment"] = game.secret.commitment
-        if game.hand_no in game.held:  # the group's other tables may still hold these cards
-            hand["revealed"] = []
-        if protocol >= 2:
-            hand["table_score"] = table_score(game.hand)
+        hand = hand_body(game.hand, seat, number=game.hand_no,
+                         commitment=game.secret.commitment, held=game.hand_no in game.held,
+                         protocol=protocol)
     return {
         "status": game.status,
         "match": game.match.to_dict(),
         "hand": hand,
     }
+
+
+def hand_body(state: HandState, seat: int | None, *, number: int, commitment: str,
+              held: bool = False, protocol: int = 2) -> dict[str, Any]:
+    """A sync's ``hand``: the seat's view as JSON, the hand's number and commitment.
+
+    ``held``: the deal group's other tables may still hold these cards, so the hands laid
+    down are not shown (§9.1).
+    """
+    hand = view(state, seat).to_dict()
+    hand["number"] = number
+    hand["commitment"] = commitment
+    if held:
+        hand["revealed"] = []
+    if protocol >= 2:
+        hand["table_score"] = table_score(state)
+    return hand

@@ -1,0 +1,1 @@
+"""Audits of the platform as a whole: ``burraco audit secrecy`` (counterfactual worlds)."""
