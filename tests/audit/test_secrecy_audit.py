@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from burraco.audit.secrecy import Tally, audit_hand
+from burraco.bench.engine import engine_compiled
 from burraco.engine import views
 from burraco.engine.rules import PRESETS
 
@@ -36,6 +37,11 @@ def test_no_seat_can_tell_two_worlds_apart_that_differ_in_a_card_it_never_saw(
     assert not tally.findings, "\n".join(str(f) for f in tally.findings[:10])
 
 
+PATCHABLE = pytest.mark.skipif(
+    engine_compiled(), reason="a compiled engine's methods cannot be patched")
+
+
+@PATCHABLE
 def test_the_audit_finds_a_view_that_names_physical_copies(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Against views that give physical ids instead of labels (as before labels), the audit
@@ -49,6 +55,7 @@ def test_the_audit_finds_a_view_that_names_physical_copies(
     assert any(f.seat != f.actor for f in tally.findings)  # others see which copy moved
 
 
+@PATCHABLE
 def test_the_audit_finds_known_cards_kept_by_physical_copy(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Against an engine that forgets a known card only when that very copy is played (the
