@@ -4,9 +4,11 @@ match and the rating plot, oneself on the leaderboard, both languages, logging o
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from harness import ServerProcess
 from test_web_client import (
     DESKTOP,
@@ -17,6 +19,18 @@ from test_web_client import (
     wait_ready,
     watch_frames,
 )
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server whose rated matches may be one hand long (``--rated-min-target 1``; the
+    default is 505): the test plays its rated match's one hand in the browser."""
+    folder: Path = tmp_path_factory.mktemp("e2e-players")
+    process = ServerProcess(f"sqlite:///{folder / 'burraco.db'}", folder / "server.log",
+                            extra=["--rated-min-target", "1"])
+    process.start()
+    yield process
+    process.stop()
 
 
 def recorded(server: ServerProcess, name: str, timeout: float = 20) -> dict[str, Any]:

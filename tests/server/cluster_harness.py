@@ -7,10 +7,12 @@ is unset (CI sets both).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import shutil
 import subprocess
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -93,9 +95,9 @@ class Cluster:
         self.nodes: list[Node] = []
         self._names = iter(f"n{i}" for i in range(1000))
 
-    def add(self, *, lease: str = LEASE) -> Node:
-        node = Node(self.db_url, self.redis_url, self.prefix, next(self._names), self.folder,
-                    lease=lease)
+    def add(self, *, lease: str = LEASE, redis_url: str | None = None) -> Node:
+        node = Node(self.db_url, redis_url or self.redis_url, self.prefix, next(self._names),
+                    self.folder, lease=lease)
         node.start()
         self.nodes.append(node)
         return node
@@ -178,3 +180,75 @@ def stop_redis(proc: subprocess.Popen[bytes]) -> None:
     if proc.poll() is None:
         proc.kill()
         proc.wait(10)
+
+
+class Relay:
+    """A TCP relay to a server (Redis) that a test can cut: :meth:`cut` drops every
+    connection through it and drops each new one at once, :meth:`restore` relays again."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self.port = free_port()
+        self.is_cut = False
+        self._writers: set[asyncio.StreamWriter] = set()
+        self._loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="relay", daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> Relay:
+        self._thread.start()
+        self._ready.wait(10)
+        return self
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+
+        async def serve() -> None:
+            await asyncio.start_server(self._handle, "127.0.0.1", self.port)
+            self._ready.set()
+            await asyncio.Event().wait()
+
+        with contextlib.suppress(RuntimeError):
+            self._loop.run_until_complete(serve())
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if self.is_cut:
+            writer.close()
+            return
+        try:
+            up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
+        except OSError:
+            writer.close()
+            return
+        self._writers |= {writer, up_writer}
+
+        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
+            with contextlib.suppress(Exception):
+                while data := await src.read(65536):
+                    dst.write(data)
+                    await dst.drain()
+            dst.close()
+
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+        self._writers -= {writer, up_writer}
+
+    def cut(self) -> None:
+        def drop() -> None:
+            self.is_cut = True
+            for writer in list(self._writers):
+                writer.transport.abort()
+            self._writers.clear()
+        self._loop.call_soon_threadsafe(drop)
+
+    def restore(self) -> None:
+        def back() -> None:
+            self.is_cut = False
+        self._loop.call_soon_threadsafe(back)
+
+    def stop(self) -> None:
+        self.cut()
+        self._loop.call_soon_threadsafe(self._loop.stop)

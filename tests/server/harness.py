@@ -52,14 +52,22 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+SUITE_LIMITS = ["--bot-tables-per-guest", "0", "--bot-table-rate", "none",
+                "--bot-table-delay", "0", "--account-rate", "none"]
+"""The suite's servers play tables of bots only as a workload (at full speed, many per guest)
+and register many accounts from one address: they lift those limits, whose defaults
+tests/server/test_table_creation_limits.py holds (``defaults=True``)."""
+
+
 class ServerProcess:
     """``burraco serve`` on a free port; keeps its port and database across restarts."""
 
-    def __init__(self, db_url: str, log_path: Path, *, extra: list[str] | None = None) -> None:
+    def __init__(self, db_url: str, log_path: Path, *, extra: list[str] | None = None,
+                 defaults: bool = False) -> None:
         self.db_url = db_url
         self.port = free_port()
         self.log_path = log_path
-        self.extra = extra or []
+        self.extra = (extra or []) + ([] if defaults else SUITE_LIMITS)
         self.proc: subprocess.Popen[bytes] | None = None
         self.http = httpx.Client(base_url=self.base, timeout=30)
 

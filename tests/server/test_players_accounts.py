@@ -188,6 +188,31 @@ def test_wrong_passwords_are_throttled_per_username_then_per_address(
     assert blocked.status_code == 429 and int(blocked.headers["retry-after"]) > 0
 
 
+def test_a_locked_name_still_lets_its_owner_in_from_an_address_that_never_failed(
+        throttled_server: ServerProcess) -> None:
+    """The audit's finding 12: five wrong passwords from one address lock the name for that
+    address, not for the owner elsewhere; a guess from a fresh address counts against it."""
+    server = throttled_server
+    register(server, "Nora", PASSWORD)
+    for _ in range(5):
+        httpx.post(f"{server.base}/api/sessions", json={"username": "Nora", "password": "nope"})
+    here = httpx.post(f"{server.base}/api/sessions",
+                      json={"username": "Nora", "password": PASSWORD})
+    assert here.status_code == 429  # the attacker's address stays locked out of the name
+    owner = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"))
+    other = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.3"))
+    with owner, other:
+        ok = owner.post(f"{server.base}/api/sessions",
+                        json={"username": "Nora", "password": PASSWORD})
+        assert ok.status_code == 200, ok.text
+        guess = other.post(f"{server.base}/api/sessions",
+                           json={"username": "Nora", "password": "still wrong"})
+        assert guess.status_code == 401  # one guess from a fresh address...
+        again = other.post(f"{server.base}/api/sessions",
+                           json={"username": "Nora", "password": PASSWORD})
+        assert again.status_code == 429  # ...and that address has failed: locked out too
+
+
 def test_no_password_in_clear_in_the_database_or_the_logs(tmp_path: Path) -> None:
     secret = "Unmistakable-Pass-9731"
     process = ServerProcess(f"sqlite:///{tmp_path / 'p.db'}", tmp_path / "p.log",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,18 @@ from openskill.models import PlackettLuce
 from players_harness import bearer, play_out, register
 
 MODEL = PlackettLuce(mu=1500.0, sigma=500.0, beta=250.0, tau=5.0)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server whose rated matches may be one hand long (``--rated-min-target 1``; the
+    default, 505, is checked in test_rated_and_analysis_rules.py): quick rated matches."""
+    folder: Path = tmp_path_factory.mktemp("rated")
+    process = ServerProcess(f"sqlite:///{folder / 'burraco.db'}", folder / "server.log",
+                            extra=["--rated-min-target", "1"])
+    process.start()
+    yield process
+    process.stop()
 
 
 def profile_when_recorded(server: ServerProcess, name: str, matches: int = 1,
@@ -209,7 +222,7 @@ def test_bot_ratings_are_published(server: ServerProcess, players: str) -> None:
 
 def test_a_rated_match_and_an_abandonment_on_postgresql(tmp_path: Path) -> None:
     with postgres_schema() as url:
-        process = ServerProcess(url, tmp_path / "pg.log")
+        process = ServerProcess(url, tmp_path / "pg.log", extra=["--rated-min-target", "1"])
         process.start()
         try:
             ada = register(process, "Pg_Ada")

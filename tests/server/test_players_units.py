@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import uuid
+
 import pytest
+import redis
 from openskill.models import PlackettLuce
 from sqlalchemy import Engine
 
 from burraco.server.players import fairplay, ratings
 from burraco.server.players.names import FieldError, check_username, username_key
 from burraco.server.players.results import periods_of
-from burraco.server.players.throttle import Throttle
+from burraco.server.rates import Throttle, storage_for
 
 
 def command(seat: int, source: str, action: str = "draw") -> dict[str, object]:
@@ -43,15 +48,43 @@ def test_usernames_compare_without_case() -> None:
 
 
 def test_throttle_opens_once_the_oldest_failure_leaves_the_window() -> None:
-    now = [1000.0]
-    throttle = Throttle(3, 60, clock=lambda: now[0])
-    for step in range(3):
-        assert throttle.retry_after("k") == 0
-        throttle.failed("k")
-        now[0] += 10 * (step < 2)
-    assert throttle.retry_after("k") == 40
-    now[0] += 40
-    assert throttle.retry_after("k") == 0
+    async def main() -> None:
+        throttle = Throttle(3, 2)
+        for _ in range(3):
+            assert await throttle.retry_after("k") == 0
+            await throttle.failed("k")
+        assert 1 <= await throttle.retry_after("k") <= 2
+        assert await throttle.failures("k") == 3 and await throttle.failures("other") == 0
+        await asyncio.sleep(2.1)
+        assert await throttle.retry_after("k") == 0
+
+    asyncio.run(main())
+
+
+def test_throttles_of_two_processes_on_one_redis_count_together() -> None:
+    """The audit's finding 7: in a cluster the counts live in Redis, so five guesses per
+    name stay five whichever process answers them."""
+    url = os.environ.get("BURRACO_TEST_REDIS_URL")
+    if not url:
+        pytest.skip("BURRACO_TEST_REDIS_URL is not set (.ci/run sets it)")
+    prefix = f"burraco-test-{uuid.uuid4().hex[:10]}"
+
+    async def main() -> None:
+        one = Throttle(5, 60, storage_for(url, prefix), name="login-name")
+        two = Throttle(5, 60, storage_for(url, prefix), name="login-name")
+        for k in range(5):
+            await (one if k % 2 else two).failed("name:ada")
+        assert await one.retry_after("name:ada") > 0 and await two.retry_after("name:ada") > 0
+        assert await one.failures("name:ada") == 5
+
+    try:
+        asyncio.run(main())
+    finally:
+        client = redis.Redis.from_url(url)
+        keys = list(client.scan_iter(f"{prefix}:*"))
+        if keys:
+            client.delete(*keys)
+        client.close()
 
 
 def test_a_protected_partner_never_loses_rating_and_bots_never_move() -> None:

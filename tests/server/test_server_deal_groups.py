@@ -49,7 +49,8 @@ from burraco.server.identity import Guest, new_id
 from burraco.server.tables import TableConfigError, TableRequest
 
 port, db = int(sys.argv[1]), sys.argv[2]
-app = create_app(ServerConfig(db_url=normalize_db_url(db), port=port))
+app = create_app(ServerConfig(db_url=normalize_db_url(db), port=port, bot_tables_per_guest=0,
+                              bot_table_rate="none", bot_table_delay=0.0, account_rate="none"))
 hub = app.state.hub
 
 

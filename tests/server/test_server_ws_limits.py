@@ -131,3 +131,26 @@ def test_a_burst_is_rate_limited_and_a_reading_client_is_never_closed_for_it(
     # every command was answered, exactly once
     assert sorted(int(m["id"][1:]) for m in answers) == list(range(5000))
     assert server.http.get(f"/api/tables/{table['table_id']}").json()["version"] == v
+
+
+def test_invalid_utf8_frames_cost_no_traceback_in_the_log(tmp_path: Any) -> None:
+    """The audit's finding 12: each text frame of invalid UTF-8 logged a traceback (40 frames,
+    40 tracebacks: log amplification).  It is the client's fault: at most one line each."""
+    from rawws import frame
+
+    server = ServerProcess(f"sqlite:///{tmp_path / 'u.db'}", tmp_path / "u.log",
+                           extra=["--log-level", "info"])
+    server.start()
+    try:
+        table = server.create_table(server.guest("Ada"), players=2)
+        for _ in range(40):
+            raw = RawSocket(server.port, f"/ws/tables/{table['table_id']}")
+            raw.send(frame(b'{"t":"hello","seat":null,"x":"\xff\xfe"}'))
+            raw.read_frame(2)  # the server closes it
+            raw.close()
+        assert server.http.get("/healthz").status_code == 200
+    finally:
+        server.stop()
+    log = (tmp_path / "u.log").read_text(errors="replace")
+    assert "Traceback" not in log, log[-2000:]
+    assert log.count("Invalid UTF-8") <= 40

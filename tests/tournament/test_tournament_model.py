@@ -11,6 +11,7 @@ import burraco.tournament.danish
 import burraco.tournament.draw
 import burraco.tournament.duplicate
 import burraco.tournament.entries
+import burraco.tournament.held
 import burraco.tournament.individual
 import burraco.tournament.mitchell
 import burraco.tournament.model
@@ -44,7 +45,7 @@ def _play_round(t: Tournament, score: int = 0) -> Tournament:
     burraco.tournament.model, burraco.tournament.scale, burraco.tournament.schedule,
     burraco.tournament.mitchell, burraco.tournament.danish, burraco.tournament.round_robin,
     burraco.tournament.draw, burraco.tournament.duplicate, burraco.tournament.entries,
-    burraco.tournament.individual, burraco.tournament.web_tables,
+    burraco.tournament.individual, burraco.tournament.web_tables, burraco.tournament.held,
 ])
 def test_doctests(module: object) -> None:
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]

@@ -169,6 +169,8 @@ export const CODE_TEXT: Record<string, { en: string; it: string }> = {
   account_required: { en: "Only accounts sit at rated tables: log in or register in the lobby.", it: "Ai tavoli a punteggio siedono solo gli account: accedi o registrati nella sala." },
   rated_wait: { en: "You left a rated match: you must wait before the next one.", it: "Hai abbandonato una partita a punteggio: devi attendere prima della prossima." },
   rated_live: { en: "A rated match can be watched only once it is over.", it: "Una partita a punteggio si può guardare solo quando è finita." },
+  one_seat: { en: "You already hold a seat at this rated match: a person plays one seat.", it: "Hai già un posto in questa partita a punteggio: una persona gioca un solo posto." },
+  session_ended: { en: "Your session ended (logout or a new password): log in again.", it: "La tua sessione è terminata (uscita o nuova password): accedi di nuovo." },
   private_table: { en: "A private table is joined by its invite link.", it: "A un tavolo privato si entra con il link d'invito." },
   duplicate_message: { en: "That command was already applied.", it: "Quel comando era già stato applicato." },
   unknown_quick: { en: "That message is not one of the quick messages.", it: "Quel messaggio non è tra i messaggi rapidi." },

@@ -655,7 +655,7 @@ export function logText(state: TableState, line: LogLine): string | null {
     case "HandStarted": return t("log.handStarted", { n: d.number });
     case "SeatTaken": return t("log.seatTaken", { name: d.nickname });
     case "Drew": return d.card_text && line.seat === state.seat ? t("log.drewCard", { name, card: cardLabel(d.card_text) }) : t("log.drew", { name });
-    case "PickedUp": return Array.isArray(d.cards) ? t("log.picked", { name, cards: cardCount(d.cards.length) }) : t("log.pickedPile", { name });
+    case "PickedUp": return Array.isArray(d.cards_text) ? t("log.picked", { name, cards: cardCount(d.cards_text.length) }) : t("log.pickedPile", { name });
     case "Melded": return t("log.melded", { name, cards: cards(d.cards_text) });
     case "Attached": return t("log.attached", { name, cards: cards(d.cards_text) });
     case "Discarded": return t("log.discarded", { name, card: cardLabel(d.card_text) });

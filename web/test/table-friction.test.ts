@@ -63,7 +63,7 @@ describe("card names in words", () => {
   it("counts the cards of a pile taken in good grammar, and names every player alike", () => {
     setLang("en");
     const [state] = reduce(initialState(), SYNC);
-    const one = { v: 5, type: "PickedUp", seat: 0, data: { cards: [3] } };
+    const one = { v: 5, type: "PickedUp", seat: 0, data: { cards_text: ["3H"] } };
     expect(logText(named(state), one)).toBe("Marco took the pile (1 card).");
     const drew = { v: 6, type: "Drew", seat: 1, data: { card_text: "QC" } };
     expect(logText(named(state), drew)).toBe("Ada drew Q♣.");

@@ -24,7 +24,7 @@ import contextlib
 import json
 import logging
 import time
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -37,6 +37,7 @@ from burraco.server.config import ServerConfig
 from burraco.server.deltas import DeltaMaker, with_delta
 from burraco.server.game import (
     FINISHED,
+    ONE_SEAT,
     PLAYING,
     DealSource,
     Game,
@@ -44,6 +45,7 @@ from burraco.server.game import (
     Step,
     TableEvent,
     fresh_deal,
+    holds_another_seat,
 )
 from burraco.server.identity import Guest
 from burraco.server.projection import frame, frames_for, project, sync_body
@@ -245,6 +247,10 @@ class TableActor:
                 if isinstance(item, ClientCommand):
                     self._reject(item.conn, "internal_error", "the server failed on this "
                                  "command (a bug); send sync to see the table", item.message.id)
+            # not kept while waiting for the next one: a table left alone would otherwise hold
+            # its last item for good, often a Leave and with it a closed connection's socket,
+            # request scope and buffers (about 20 kB a table)
+            del item
 
     async def _handle(self, item: Item) -> None:
         if isinstance(item, ClientCommand):
@@ -438,7 +444,11 @@ class TableActor:
                    step: Step) -> None:
         seats = {conn.seat for conn in self.subs}
         delta_seats = {conn.seat for conn in self.subs if conn.protocol >= 2}
-        deltas = self.deltas.for_step(previous, step, delta_seats) if delta_seats else {}
+        if delta_seats:
+            deltas = self.deltas.for_step(previous, step, delta_seats)
+        else:
+            deltas = {}
+            self.deltas.forget()  # nobody takes deltas now: keep no views for them
         for offset, event in enumerate(events):
             version = first + offset
             self.log.append((version, event.kind, json.dumps(event.payload)))
@@ -527,6 +537,8 @@ class TableActor:
             if holder is not None and holder.guest_id != conn.guest.id:
                 return self._refuse_join(conn, "seat_taken",
                                          f"seat {seat} is held by {holder.nickname}", 4403)
+            if self.config.rated and holds_another_seat(game.holders, seat, conn.guest.id):
+                return self._refuse_join(conn, "one_seat", ONE_SEAT, 4403)
         self.subs.append(conn)
         catch_up = self._catch_up_mode(hello.v)
         hello_ok = {"t": "hello_ok", "table": self.table_id, "seat": seat,
@@ -580,6 +592,8 @@ class TableActor:
         if conn not in self.subs:
             return
         self.subs.remove(conn)
+        if conn.protocol >= 2:  # a table its clients left keeps no views for their deltas
+            self.deltas.keep({c.seat for c in self.subs if c.protocol >= 2})
         seat = conn.seat
         if seat is not None:
             self.online[seat] -= 1
@@ -599,6 +613,10 @@ class TableActor:
         self._arm_clock()
         if self.game.status == FINISHED:  # the match is over: outside engines may go
             asyncio.get_running_loop().run_in_executor(None, self.bots.close)
+            if not self.subs and self._on_idle is not None:
+                # over with nobody watching (bots or stand-ins played it out, or it was loaded
+                # to be read): the hub retires it as it does when the last viewer leaves
+                self._on_idle(self.table_id)
 
     def _send_turn_legal(self) -> None:
         """After a new version: the legal actions to the seat on turn (if it asked for them)."""
@@ -778,22 +796,39 @@ class RecentIds:
     the oldest are forgotten, and from then on (``forgot``) an id not found here
     is looked up in the database.  The server's own commands are not kept: their
     ids are in a namespace no client may use.
+
+    Each id is kept compactly, as one string ``"SEAT:ID"`` and one int packing its
+    versions (about 120 bytes, where a tuple key, a tuple of versions and an
+    ``OrderedDict`` took 310): a live table may keep thousands.
     """
 
     def __init__(self, items: dict[tuple[int, str], tuple[int, int]],
                  size: int = repo.RECENT_CMIDS) -> None:
         self.size = size
         self.forgot = len(items) > size
-        self._ids: OrderedDict[tuple[int, str], tuple[int, int]] = OrderedDict(
-            sorted(items.items(), key=lambda item: item[1])[-size:])
+        self._ids: dict[str, int] = {}
+        self._order: deque[str] = deque()  # oldest first
+        for key, versions in sorted(items.items(), key=lambda item: item[1])[-size:]:
+            self.add(key, versions)
+
+    @staticmethod
+    def _key(key: tuple[int, str]) -> str:
+        return f"{key[0]}:{key[1]}"  # a seat has no colon: SEAT:ID names one (seat, id)
 
     def get(self, key: tuple[int, str]) -> tuple[int, int] | None:
-        return self._ids.get(key)
+        packed = self._ids.get(self._key(key))
+        if packed is None:
+            return None
+        return packed >> 32, packed & 0xFFFFFFFF
 
     def add(self, key: tuple[int, str], versions: tuple[int, int]) -> None:
-        self._ids[key] = versions
+        first, last = versions
+        text = self._key(key)
+        if text not in self._ids:  # an id added again keeps its place, as in an OrderedDict
+            self._order.append(text)
+        self._ids[text] = first << 32 | last  # versions stay far below 2**32
         if len(self._ids) > self.size:
-            self._ids.popitem(last=False)
+            del self._ids[self._order.popleft()]
             self.forgot = True
 
     def __len__(self) -> int:

@@ -12,6 +12,11 @@ server's priority gets about nine times its share), judges one decision at a
 time, so live tables keep the cores they need and a job's progress is exact.
 Results are kept in memory (the last :data:`KEEP` jobs); a restart forgets
 them and the page may ask again.
+
+The queue is bounded: at most :data:`PER_ADDRESS` unfinished jobs per client
+address and :data:`QUEUED` in all; past either, a new one is refused 429 with
+``Retry-After``.  Only finished jobs are ever dropped to keep :data:`KEEP`, so
+no job that was accepted is lost, and none that was dropped ever runs.
 """
 
 from __future__ import annotations
@@ -27,17 +32,46 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 
 from burraco.analysis.review import Decision, Settings, judge, seat_decisions
 from burraco.engine.records import RecordError
+from burraco.server.http_limits import client_address
+from burraco.server.players.service import RATED_LIVE, live_rated
 from burraco.server.storage import repository as repo
 
 KEEP = 200
 """Finished jobs kept in memory; the oldest go first."""
+PER_ADDRESS = 2
+"""Unfinished jobs one client address may have (queued or running)."""
+QUEUED = 16
+"""Unfinished jobs in all: about as many hands as the worker judges in a few minutes."""
+SECONDS_PER_JOB = 30
+"""A rough time per job, for ``Retry-After``."""
 PARENT_CHECK_SECONDS = 1.0
 """How often the worker looks whether its server is still there."""
+
+
+class JobBody(BaseModel):
+    """An analysis as the calls answer it (``decisions`` and ``total_loss`` once done)."""
+
+    status: str
+    seat: int
+    done: int
+    total: int
+    decisions: list[dict[str, Any]] | None = None
+    total_loss: float | None = None
+    error: str | None = None
+
+
+class QueueFull(Exception):
+    """Too many analyses wait: the message says why; ``retry_after`` when to ask again."""
+
+    def __init__(self, detail: str, retry_after: int) -> None:
+        super().__init__(detail)
+        self.retry_after = retry_after
 
 
 @dataclass(slots=True)
@@ -45,9 +79,11 @@ class Job:
     seat: int
     total: int
     status: str = "running"
-    """``running``, ``done`` or ``failed``."""
+    """``running`` (queued or being judged), ``done`` or ``failed``."""
     decisions: list[Decision] = field(default_factory=list)
     error: str = ""
+    address: str = ""
+    """The client address that asked for it (the per-address bound)."""
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"status": self.status, "seat": self.seat, "done":
@@ -101,16 +137,31 @@ class AnalysisJobs:
                 initializer=_start_worker, initargs=(self.nice, os.getpid()))
         return self._pool
 
-    def start(self, key: tuple[str, int, int], record: dict[str, Any]) -> Job:
-        """The job for ``key`` (table, hand, seat): the existing one, or a new one."""
+    def start(self, key: tuple[str, int, int], record: dict[str, Any],
+              address: str = "") -> Job:
+        """The job for ``key`` (table, hand, seat): the existing one, or a new one.
+
+        :class:`QueueFull` when ``address`` has :data:`PER_ADDRESS` unfinished jobs, or
+        :data:`QUEUED` are unfinished in all.
+        """
         job = self.jobs.get(key)
         if job is not None and job.status != "failed":
             return job
         todo = list(seat_decisions(record, key[2]))  # checks the seat; RecordError if bad
-        job = Job(key[2], len(todo))
+        waiting = [j for j in self.jobs.values() if j.status == "running"]
+        if len(waiting) >= QUEUED:
+            raise QueueFull(f"{len(waiting)} analyses are waiting: ask again later",
+                            SECONDS_PER_JOB * len(waiting))
+        mine = sum(1 for j in waiting if j.address == address)
+        if mine >= PER_ADDRESS:
+            raise QueueFull(f"{mine} analyses asked from this address are still running: "
+                            "ask again when one is done", SECONDS_PER_JOB * mine)
+        job = Job(key[2], len(todo), address=address)
         self.jobs[key] = job
-        while len(self.jobs) > KEEP:
-            self.jobs.popitem(last=False)
+        for old in [k for k, j in self.jobs.items() if j.status != "running"]:
+            if len(self.jobs) <= KEEP:
+                break
+            del self.jobs[old]  # finished ones only: an accepted job is never dropped
         task = asyncio.get_running_loop().create_task(self._run(job, todo))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -153,6 +204,8 @@ def install_analysis(app: FastAPI, jobs: AnalysisJobs | None = None) -> Analysis
         if not info["public"] and not hub.tokens.opens(token, table_id):
             return error(403, "watch_token_required",
                          "this table is private: add ?token= (its watch or a seat token)")
+        if live_rated(info):  # the access rule of the replay it analyses
+            return error(403, "rated_live", RATED_LIVE)
         hands = await hub.read(lambda conn: repo.hand_rows(conn, table_id))
         row = next((h for h in hands if h["number"] == number), None)
         if row is not None and row.get("held"):
@@ -164,19 +217,24 @@ def install_analysis(app: FastAPI, jobs: AnalysisJobs | None = None) -> Analysis
 
     path = "/api/web/tables/{table_id}/hands/{number}/analysis"
 
-    @app.post(path)
-    async def start_analysis(table_id: str, number: int, seat: int,
+    @app.post(path, response_model=JobBody, response_model_exclude_none=True, responses={
+        202: {"model": JobBody, "description": "started (or waiting): poll it with GET"}})
+    async def start_analysis(table_id: str, number: int, seat: int, request: Request,
                              token: str | None = None) -> JSONResponse:
         record = await finished_record(table_id, number, token)
         if isinstance(record, JSONResponse):
             return record
         try:
-            job = jobs.start((table_id, number, seat), record)
+            job = jobs.start((table_id, number, seat), record, client_address(request.scope))
         except RecordError as exc:
             return error(422, "bad_seat" if "seat" in str(exc) else "replay_failed", str(exc))
+        except QueueFull as exc:
+            answer = error(429, "analysis_queue_full", str(exc))
+            answer.headers["Retry-After"] = str(exc.retry_after)
+            return answer
         return JSONResponse(job.to_dict(), status_code=202 if job.status == "running" else 200)
 
-    @app.get(path)
+    @app.get(path, response_model=JobBody, response_model_exclude_none=True)
     async def analysis(table_id: str, number: int, seat: int,
                        token: str | None = None) -> JSONResponse:
         record = await finished_record(table_id, number, token)

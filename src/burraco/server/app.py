@@ -42,23 +42,25 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
+from redis.exceptions import RedisError
 
 from burraco.analysis.review import Settings
 from burraco.server.analysis_jobs import AnalysisJobs, install_analysis
 from burraco.server.config import ServerConfig
 from burraco.server.gateway import serve_connection
-from burraco.server.http_errors import install_error_shapes
+from burraco.server.http_errors import install_error_shapes, quiet_client_faults
 from burraco.server.http_headers import SecurityHeaders
-from burraco.server.http_limits import BodyLimit, RateLimits, client_address
+from burraco.server.http_limits import BodyLimit, client_address
 from burraco.server.hub import Hub
 from burraco.server.identity import GUEST_COOKIE, Guest, TokenError, check_nickname
 from burraco.server.metrics_route import install_metrics
 from burraco.server.players.routes import install as install_players
 from burraco.server.players.service import RATED_LIVE, live_rated, request_token
+from burraco.server.rates import RateLimits, storage_for
 from burraco.server.storage import repository as repo
 from burraco.server.table_extras import install_table_extras
 from burraco.server.tables import TableConfigError, TableRequest, build_config
-from burraco.server.waiting import expire_forever, waiting_count
+from burraco.server.waiting import expire_forever, live_bot_tables, waiting_count
 from burraco.server.web import install_web
 from burraco.tournament.web import install as install_tournaments
 
@@ -97,7 +99,9 @@ class GuestRequest(BaseModel):
 
 def create_app(settings: ServerConfig) -> FastAPI:
     hub = Hub(settings)
-    rates = RateLimits({"tables": settings.table_rate, "guests": settings.guest_rate})
+    rates = RateLimits({"tables": settings.table_rate, "guests": settings.guest_rate,
+                        "bot_tables": settings.bot_table_rate},
+                       storage_for(settings.redis_url, settings.redis_prefix))
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -121,18 +125,19 @@ def create_app(settings: ServerConfig) -> FastAPI:
                        timeout=settings.body_timeout)
     app.add_middleware(SecurityHeaders)
     install_error_shapes(app)
+    quiet_client_faults()
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse({"code": exc.code, "detail": exc.detail}, status_code=exc.status,
                             headers=exc.headers)
 
-    def rate_limited(kind: str, request: Request) -> None:
+    async def rate_limited(kind: str, request: Request) -> None:
         address = client_address(request.scope)
-        refusal = rates.hit(kind, address)
+        refusal = await rates.hit(kind, address)
         if refusal is not None:
             raise ApiError(429, "rate_limited", refusal,
-                           {"retry-after": str(rates.retry_after(kind, address))})
+                           {"retry-after": str(await rates.retry_after(kind, address))})
 
     creating = asyncio.Lock()
 
@@ -168,12 +173,23 @@ def create_app(settings: ServerConfig) -> FastAPI:
         return info
 
     @app.get("/healthz")
-    async def healthz() -> dict[str, Any]:
+    async def healthz() -> JSONResponse:
         health: dict[str, Any] = {"ok": True, "tables": len(hub.actors),
                                   "broken": len(hub.broken), "pid": os.getpid()}
         if hub.cluster is not None:
             health["cluster"] = hub.cluster.health()
-        return health
+            if hub.cluster.cut_off:  # a load balancer sends nobody here until Redis is back
+                health["ok"] = False
+                return JSONResponse(health, status_code=503, headers={
+                    "retry-after": str(hub.cluster.retry_after)})
+        return JSONResponse(health)
+
+    @app.exception_handler(RedisError)
+    async def _redis_away(_request: Request, exc: RedisError) -> JSONResponse:
+        after = hub.cluster.retry_after if hub.cluster is not None else 1
+        return JSONResponse({"code": "cluster_unavailable", "detail": "this server cannot "
+                             f"reach the cluster's Redis ({type(exc).__name__}): retry"},
+                            status_code=503, headers={"retry-after": str(after)})
 
     @app.post("/api/guests", status_code=201)
     async def new_guest(body: GuestRequest, request: Request) -> JSONResponse:
@@ -181,7 +197,7 @@ def create_app(settings: ServerConfig) -> FastAPI:
             nickname = check_nickname(body.nickname)
         except ValueError as exc:
             raise ApiError(422, "bad_request", str(exc)) from None
-        rate_limited("guests", request)
+        await rate_limited("guests", request)
         guest, token = await hub.new_guest(nickname)
         response = JSONResponse({"guest_id": guest.id, "nickname": guest.nickname,
                                  "token": token}, status_code=201)
@@ -201,19 +217,34 @@ def create_app(settings: ServerConfig) -> FastAPI:
         creator = guest_of(request)
         try:
             # refused settings cost neither a rate slot nor a lock
-            config = build_config(body, engines=tuple(settings.engine_commands))
+            config = build_config(body, engines=tuple(settings.engine_commands),
+                                  rated_minimum=(settings.rated_min_target,
+                                                 settings.rated_min_hands))
         except TableConfigError as exc:
             raise ApiError(422, "bad_request", str(exc)) from None
-        rate_limited("tables", request)
+        bots_only = not config.human_seats
+        if bots_only and config.bot_delay < settings.bot_table_delay:
+            raise ApiError(422, "bad_request", f"bot_delay: a table of bots only moves at most "
+                           f"every {settings.bot_table_delay:g} s (burraco arena plays bots at "
+                           "full speed)")
+        await rate_limited("tables", request)
+        if bots_only:
+            await rate_limited("bot_tables", request)
         cap = settings.waiting_tables_per_guest
         waits = len(config.human_seats) > (body.creator_seat is not None)
-        async with creating:  # count and create as one step, so the cap holds
+        async with creating:  # count and create as one step, so the caps hold
             if cap and waits and await hub.read(
                     lambda conn: waiting_count(conn, creator.id)) >= cap:
                 raise ApiError(429, "too_many_waiting",
                                f"you have {cap} tables waiting for players already: start or "
                                f"leave one first (they expire after "
                                f"{settings.waiting_expiry / 3600:g} h unchanged)")
+            bot_cap = settings.bot_tables_per_guest
+            if bots_only and bot_cap and await hub.read(
+                    lambda conn: live_bot_tables(conn, creator.id)) >= bot_cap:
+                raise ApiError(429, "too_many_bot_tables",
+                               f"you have {bot_cap} tables of bots only still playing: watch "
+                               "one to its end first")
             try:
                 return await hub.create_table(creator, body)
             except TableConfigError as exc:
@@ -253,6 +284,7 @@ def create_app(settings: ServerConfig) -> FastAPI:
     install_metrics(app)  # GET /metrics, Prometheus text
     install_players(app, hub.players)  # accounts, profiles, leaderboards
     install_tournaments(app)  # director and player pages under /tournaments/ (before the catch-all)
-    install_table_extras(app, hub, guest_of)  # tutorial, rematch, invitation (before the web)
+    # tutorial, rematch, invitation (before the web)
+    install_table_extras(app, hub, guest_of, rate_limited)
     install_web(app)  # the browser client and its read-only calls (last: it has a catch-all)
     return app

@@ -53,6 +53,10 @@ def register(sub: Any) -> None:
                        help="imagined deals per compared move in those marks (default 32)")
     serve.add_argument("--log-level", default="warning",
                        choices=("debug", "info", "warning", "error"))
+    retire = ServerConfig(db_url="").finished_table_seconds
+    serve.add_argument("--finished-table-seconds", type=float, default=retire, metavar="S",
+                       help="seconds a finished table nobody watches stays in memory; then it "
+                            f"is read from the database when asked for (default {retire:g})")
     add_limit_arguments(serve)
     add_cluster_arguments(serve)
     add_worker_arguments(serve)
@@ -104,6 +108,24 @@ def add_limit_arguments(serve: argparse.ArgumentParser) -> None:
                         default=d.waiting_tables_per_guest, metavar="N",
                         help="tables one guest may have waiting for players, 0: no limit "
                              f"(default {d.waiting_tables_per_guest}; 429)")
+    limits.add_argument("--account-rate", default=d.account_rate, metavar="RATE",
+                        help="accounts one address may register "
+                             f"(default {d.account_rate}; 429)")
+    limits.add_argument("--bot-tables-per-guest", type=int, default=d.bot_tables_per_guest,
+                        metavar="N", help="unfinished tables of bots only one guest may have, "
+                        f"0: no limit (default {d.bot_tables_per_guest}; 429)")
+    limits.add_argument("--bot-table-rate", default=d.bot_table_rate, metavar="RATE",
+                        help="tables of bots only one address may create "
+                             f"(default {d.bot_table_rate}; 429)")
+    limits.add_argument("--bot-table-delay", type=float, default=d.bot_table_delay,
+                        metavar="S", help="the least bot delay of a table of bots only "
+                        f"(default {d.bot_table_delay:g}; 422 below it)")
+    limits.add_argument("--rated-min-target", type=int, default=d.rated_min_target,
+                        metavar="POINTS", help="the lowest target of a rated match to a target "
+                        f"(default {d.rated_min_target})")
+    limits.add_argument("--rated-min-hands", type=int, default=d.rated_min_hands, metavar="N",
+                        help="the fewest hands of a rated match of set hands "
+                             f"(default {d.rated_min_hands})")
     limits.add_argument("--waiting-expiry", type=float, default=d.waiting_expiry, metavar="S",
                         help="seconds after which an unchanged, unwatched waiting table is "
                              f"deleted, 0: never (default {d.waiting_expiry:g})")
@@ -156,22 +178,27 @@ def add_worker_arguments(serve: argparse.ArgumentParser) -> None:
 
 def limit_settings(args: argparse.Namespace) -> dict[str, Any]:
     """The limits given on the command line, checked; :class:`ConfigError` names a bad one."""
-    from burraco.server.http_limits import check_rate
+    from burraco.server.rates import check_rate
 
     for name in ("max_body_bytes", "header_timeout", "body_timeout", "keepalive_timeout"):
         if getattr(args, name) <= 0:
             raise ConfigError(f"--{name.replace('_', '-')} must be positive")
-    for name in ("waiting_tables_per_guest", "waiting_expiry"):
+    for name in ("waiting_tables_per_guest", "waiting_expiry", "rated_min_target",
+                 "bot_tables_per_guest", "bot_table_delay"):
         if getattr(args, name) < 0:
             raise ConfigError(f"--{name.replace('_', '-')} must be 0 or more")
-    for name in ("table_rate", "guest_rate"):
+    if args.rated_min_hands < 1:
+        raise ConfigError("--rated-min-hands must be 1 or more")
+    for name in ("table_rate", "guest_rate", "bot_table_rate", "account_rate"):
         try:
             check_rate(getattr(args, name))
         except ValueError as exc:
             raise ConfigError(f"--{name.replace('_', '-')}: {exc}") from None
     return {name: getattr(args, name) for name in (
         "max_body_bytes", "header_timeout", "body_timeout", "keepalive_timeout", "table_rate",
-        "guest_rate", "waiting_tables_per_guest", "waiting_expiry")}
+        "guest_rate", "waiting_tables_per_guest", "waiting_expiry", "rated_min_target",
+        "rated_min_hands", "bot_tables_per_guest", "bot_table_rate", "bot_table_delay",
+        "account_rate")}
 
 def check_level(level: str) -> None:
     from burraco.bots.base import make_bot
@@ -194,6 +221,8 @@ def run_serve(args: argparse.Namespace) -> int:
             raise ConfigError(f"--engine-deadline-ms {args.engine_deadline_ms}: must be >= 1")
         if args.analysis_samples < 2:
             raise ConfigError(f"--analysis-samples {args.analysis_samples}: must be >= 2")
+        if args.finished_table_seconds < 0:
+            raise ConfigError("--finished-table-seconds must be 0 or more")
         check_level(args.analysis_level)
         refusal = check_workers(args.workers, args.redis)
         if refusal is not None:
@@ -218,7 +247,9 @@ def run_serve(args: argparse.Namespace) -> int:
                             public_url=args.public_url, engines=engines,
                             engine_deadline_ms=args.engine_deadline_ms,
                             analysis_level=args.analysis_level,
-                            analysis_samples=args.analysis_samples, **limits, **cluster)
+                            analysis_samples=args.analysis_samples,
+                            finished_table_seconds=args.finished_table_seconds,
+                            **limits, **cluster)
     options: dict[str, Any] = dict(
         lifespan="on", ws_max_size=settings.ws_max_bytes, ws_per_message_deflate=False,
         log_level=args.log_level, access_log=False, timeout_graceful_shutdown=5,

@@ -56,6 +56,20 @@ class ServerConfig:
     waiting_tables_per_guest: int = 10
     """Tables one guest may have waiting for players at once (0: no limit)."""
     waiting_expiry: float = 24 * 3600.0
+    account_rate: str = "10/hour"
+    """Accounts one client address may register (each costs an Argon2 hash; ``none``)."""
+    bot_tables_per_guest: int = 2
+    """Unfinished tables of bots only (no human seat) one guest may have (0: no limit)."""
+    bot_table_rate: str = "20/hour"
+    """Tables of bots only one client address may create (``none``: no limit)."""
+    bot_table_delay: float = 0.5
+    """The least ``bot_delay`` of a table of bots only: such a table is a show, not a
+    benchmark (``burraco arena`` plays bots at full speed), and costs a stored event per move."""
+    rated_min_target: int = 505
+    """The lowest target of a rated match played to a target (one deal's luck must not move a
+    rating: docs/decisions.md)."""
+    rated_min_hands: int = 3
+    """The fewest hands of a rated match of a set number of hands."""
     """Seconds after its last change a waiting table nobody watches is deleted (0: never)."""
 
     engines: tuple[tuple[str, str], ...] = ()
@@ -66,6 +80,9 @@ class ServerConfig:
     """The level whose marks the replay page shows (``burraco.analysis``)."""
     analysis_samples: int = 32
     """Imagined deals per compared move in those analyses."""
+    finished_table_seconds: float = 60.0
+    """Seconds a finished table nobody watches stays in memory (then it is read again from the
+    database when someone asks for it)."""
     # --- cluster (burraco.server.cluster; docs/architecture.md "Cluster") ----------------------
     redis_url: str = ""
     """Redis of the cluster; empty: this process runs alone, as one server."""

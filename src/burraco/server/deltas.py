@@ -90,7 +90,8 @@ class DeltaMaker:
     """Builds each seat's deltas for a command; remembers the last body per seat (by version).
 
     Views are the costly part: the body a seat had after the previous command is kept, so
-    each command costs one new view per seat and checkpoint.
+    each command costs one new view per seat and checkpoint.  Only seats a protocol-2
+    connection holds now are kept (:meth:`keep`): a table its clients left keeps no views.
     """
 
     def __init__(self) -> None:
@@ -105,6 +106,7 @@ class DeltaMaker:
     def for_step(self, before: Game, step: Step,
                  seats: set[int | None]) -> dict[int, dict[int | None, str]]:
         """Per event offset, the delta's JSON text for each of ``seats``."""
+        self.keep(seats)
         out: dict[int, dict[int | None, str]] = {}
         points = checkpoints(before, step)
         for seat in seats:
@@ -115,6 +117,11 @@ class DeltaMaker:
                 prev = body
             self._last[seat] = (step.game.version, prev)
         return out
+
+    def keep(self, seats: set[int | None]) -> None:
+        """Forget the bodies of seats not in ``seats`` (a seat met again costs one view more)."""
+        for seat in self._last.keys() - seats:
+            del self._last[seat]
 
     def forget(self) -> None:
         self._last.clear()

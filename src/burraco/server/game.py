@@ -462,6 +462,17 @@ def _last_draw(moves: list[Action]) -> int:
     return -1
 
 
+ONE_SEAT = ("you hold another seat of this rated table: a person plays one seat of a rated "
+            "match")
+
+
+def holds_another_seat(holders: tuple[Holder | None, ...], seat: int | None,
+                       guest_id: str) -> bool:
+    """Does ``guest_id`` hold a seat of the table other than ``seat``?"""
+    return any(h is not None and h.guest_id == guest_id
+               for s, h in enumerate(holders) if s != seat)
+
+
 def engine_payload(event: Any) -> dict[str, Any]:
     """An engine event as stored: its fields, physical ids and all (never sent as is)."""
     data = event_to_dict(event)

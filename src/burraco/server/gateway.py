@@ -32,7 +32,7 @@ from burraco.server.actor import ClientCommand, Conn, Join, Leave, Resync, Table
 from burraco.server.hub import Hub
 from burraco.server.identity import GUEST_COOKIE, Guest, TokenError
 from burraco.server.metrics import CONNECTIONS
-from burraco.server.players.sessions import SESSION_COOKIE
+from burraco.server.players.sessions import SESSION_COOKIE, session_id_of
 from burraco.server.protocol import (
     PROTOCOL,
     Act,
@@ -94,6 +94,11 @@ class WsConnection:
             self._close = (code, reason)
             self._wake.set()
 
+    @property
+    def closing(self) -> bool:
+        """Closed or being closed: nothing it sends any more reaches a table."""
+        return self._close is not None
+
     async def pump(self) -> None:
         """Send queued frames in order; after a close request, send what is queued and close."""
         frames = self._frames
@@ -122,6 +127,7 @@ async def serve_connection(ws: WebSocket, table_id: str, hub: Hub) -> None:
     conn = WsConnection(ws, settings.outbox_limit)
     pump = asyncio.create_task(conn.pump())
     actor = None
+    session_id: str | None = None
     CONNECTIONS.inc()
     try:
         hello = await _hello(ws, conn, settings.hello_timeout, settings.max_message_bytes)
@@ -129,6 +135,9 @@ async def serve_connection(ws: WebSocket, table_id: str, hub: Hub) -> None:
             return
         guest_token = hello.guest or ws.cookies.get(SESSION_COOKIE) or ws.cookies.get(
             GUEST_COOKIE)
+        session_id = session_id_of(guest_token)
+        if session_id is not None:  # closed at once if the session ends (logout, password)
+            hub.players.sockets.add(session_id, conn)
         if hub.cluster is not None:  # the table may run in another process: go through it
             await hub.cluster.serve(ws, conn, table_id, hello, guest_token)
             return
@@ -146,6 +155,8 @@ async def serve_connection(ws: WebSocket, table_id: str, hub: Hub) -> None:
         pass
     finally:
         CONNECTIONS.dec()  # first: nothing below may skip it
+        if session_id is not None:
+            hub.players.sockets.remove(session_id, conn)
         if actor is not None:
             actor.submit(Leave(conn))
         conn.close(1000, "bye")
@@ -264,7 +275,7 @@ async def _read_loop(ws: WebSocket, conn: WsConnection, actor: Any, limit: int) 
     while True:
         await conn.room()
         message = await ws.receive()
-        if message["type"] == "websocket.disconnect":
+        if message["type"] == "websocket.disconnect" or conn.closing:
             return
         try:
             parsed = read_client_message(message.get("text", message.get("bytes")), limit=limit)

@@ -45,6 +45,30 @@ def _field(loc: tuple[object, ...] | list[object]) -> str:
     return ".".join(str(p) for p in loc if p != "body") or "body"
 
 
+CLIENT_FAULTS = ("Invalid UTF-8 sequence received from client",)
+"""uvicorn's log lines about a client's malformed frame, logged with a traceback each."""
+
+
+class OneLineClientFaults(logging.Filter):
+    """A client's malformed frame is the client's fault, not the server's: one line, no
+    traceback (a client could otherwise write 30 lines of log per frame it sends)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and str(record.msg).startswith(CLIENT_FAULTS):
+            record.exc_info = None
+            record.exc_text = None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+            return logging.getLogger(record.name).isEnabledFor(logging.INFO)
+        return True
+
+
+def quiet_client_faults() -> None:
+    """Install :class:`OneLineClientFaults` on uvicorn's error log (once per process)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, OneLineClientFaults) for f in logger.filters):
+        logger.addFilter(OneLineClientFaults())
+
+
 def install_error_shapes(app: FastAPI) -> None:
     """Register the handlers that give every error answer the ``{code, detail}`` shape."""
 

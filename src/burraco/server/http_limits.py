@@ -9,9 +9,7 @@ arrive), so a 200 MB upload is never held in memory.  It also gives the client
 answer closes the connection (``Connection: close``); whatever the app tries to
 send after it is dropped.
 
-:class:`RateLimits` counts creations (tables, guests) per client address in
-memory with the ``limits`` library's moving window: the server is one process,
-and a restart forgetting the counts is harmless.
+Creations per client address are counted in :mod:`burraco.server.rates`.
 """
 
 from __future__ import annotations
@@ -21,9 +19,6 @@ import json
 import time
 from typing import Any
 
-from limits import RateLimitItem, parse
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 
@@ -104,42 +99,6 @@ class BodyLimit:
             if not answered:
                 raise
             # the app failed reading the body it was refused (a disconnect): answered already
-
-
-class RateLimits:
-    """Moving-window limits per client address, one per kind of creation."""
-
-    def __init__(self, rates: dict[str, str]) -> None:
-        self._limiter = MovingWindowRateLimiter(MemoryStorage())
-        self._items: dict[str, RateLimitItem | None] = {
-            kind: None if rate == "none" else parse(rate) for kind, rate in rates.items()}
-        self._rates = rates
-
-    def hit(self, kind: str, address: str) -> str | None:
-        """Count one creation; ``None`` if allowed, else the message of the refusal."""
-        item = self._items[kind]
-        if item is None or self._limiter.hit(item, kind, address):
-            return None
-        return f"too many {kind} from this address (at most {self._rates[kind]}): try again later"
-
-    def retry_after(self, kind: str, address: str) -> int:
-        """Seconds until one more creation of ``kind`` is allowed for ``address``."""
-        item = self._items[kind]
-        if item is None:
-            return 0
-        reset = self._limiter.get_window_stats(item, kind, address).reset_time
-        return max(1, int(reset - time.time()) + 1)
-
-
-def check_rate(rate: str) -> str:
-    """``rate`` if the ``limits`` library reads it (``30/minute``) or it is ``none``."""
-    if rate != "none":
-        try:
-            parse(rate)
-        except ValueError:
-            raise ValueError(f"{rate!r} is not a rate: give N/second, N/minute, N/hour, "
-                             "N/day or none") from None
-    return rate
 
 
 def client_address(scope: Any) -> str:

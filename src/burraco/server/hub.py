@@ -143,6 +143,9 @@ class Hub:
         self.broken: dict[str, str] = {}
         self._loading: dict[str, asyncio.Future[TableActor | None]] = {}
         self._settling: set[asyncio.Task[int]] = set()
+        self._retiring: dict[str, asyncio.TimerHandle] = {}
+        """Finished tables nobody watches, by id: the timer that drops each from memory."""
+        self._stopping: set[asyncio.Task[None]] = set()
         self.players = Players(self)
         self.cluster: Cluster | None = None
         """With ``--redis``: this process's part of a cluster (tables owned by lease)."""
@@ -193,6 +196,9 @@ class Hub:
     async def stop(self) -> None:
         for task in list(self._settling):
             task.cancel()
+        for handle in self._retiring.values():
+            handle.cancel()
+        self._retiring.clear()
         await self.players.stop()
         if self.cluster is not None:
             await self.cluster.drain()  # hands every table over before the database goes
@@ -274,14 +280,28 @@ class Hub:
         return len(releases)
 
     def _idle(self, table_id: str) -> None:
-        """A finished table lost its last viewer: retire it a minute later if still unwatched."""
+        """Retire a finished table nobody watches ``finished_table_seconds`` (a minute) later.
+
+        Told when its last viewer leaves, when it ends with nobody watching (bots or stand-ins
+        played it out) and when it is loaded for a reader (an HTTP read, a late reveal).  One
+        timer per table, started again at each call; a retired table is loaded again from the
+        database when someone asks for it, so finished tables never pile up in memory.
+        """
+        loop = asyncio.get_running_loop()
+        earlier = self._retiring.pop(table_id, None)
+        if earlier is not None:
+            earlier.cancel()
+
         def retire() -> None:
+            self._retiring.pop(table_id, None)
             actor = self.actors.get(table_id)
             if actor is not None and not actor.subs and actor.game.status == "finished":
                 del self.actors[table_id]
-                asyncio.get_running_loop().create_task(actor.stop())
+                task = loop.create_task(actor.stop())
+                self._stopping.add(task)
+                task.add_done_callback(self._stopping.discard)
 
-        asyncio.get_running_loop().call_later(60, retire)
+        self._retiring[table_id] = loop.call_later(self.settings.finished_table_seconds, retire)
 
     async def actor_for(self, table_id: str) -> TableActor | None:
         """The table's actor, loading a table that is over from the database if needed."""
@@ -338,7 +358,9 @@ class Hub:
         request is refused.
         """
         engines = tuple(self.settings.engine_commands)
-        configs = [build_config(request, engines=engines) for request in requests]
+        minimum = (self.settings.rated_min_target, self.settings.rated_min_hands)
+        configs = [build_config(request, engines=engines, rated_minimum=minimum)
+                   for request in requests]
         if tutorial:  # only server-side code asks: the fixed deck is known to everyone
             configs = [replace(config, tutorial=True) for config in configs]
         for config, request in zip(configs, requests, strict=True):

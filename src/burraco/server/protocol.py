@@ -79,6 +79,9 @@ ERROR_CODES: dict[str, str] = {
     "account_required": "a rated table seats accounts only (send a session token)",
     "rated_wait": "an abandonment's wait before the next rated match is not over",
     "rated_live": "a rated match is shown to spectators only once it is over",
+    "one_seat": "a person plays one seat of a rated match",
+    "session_ended": "the session the connection was opened with ended (logout, a new "
+                     "password): log in again",
     # commands
     "spectator": "spectators cannot act",
     "not_your_seat": "the command names a seat other than the connection's",

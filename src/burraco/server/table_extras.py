@@ -9,7 +9,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -43,18 +44,31 @@ def seat_label(config: TableConfig, names: list[str | None], seat: int) -> dict[
     return {"seat": seat, "kind": spec.kind, "level": spec.level, "nickname": names[seat]}
 
 
-def install_table_extras(app: FastAPI, hub: Hub, guest_of: Callable[[Request], Guest]) -> None:
-    """Add the three calls (before the web client's catch-all)."""
+def install_table_extras(app: FastAPI, hub: Hub, guest_of: Callable[[Request], Guest],
+                         rate_limited: Callable[[str, Request], Awaitable[None]]) -> None:
+    """Add the three calls (before the web client's catch-all).  ``rate_limited`` counts a
+    table's creation against the address's limit, as ``POST /api/tables`` does."""
 
     @app.post("/api/tutorial", status_code=201)
-    async def new_tutorial(request: Request) -> dict[str, Any]:
+    async def new_tutorial(request: Request) -> Any:
         creator = guest_of(request)
+        body = (await request.body()).strip()
+        if body:
+            try:
+                options = json.loads(body)
+            except ValueError:
+                return _error(400, "bad_json", "the body is not valid JSON")
+            if options != {}:
+                return _error(422, "bad_request", "the guided hand takes no options: send no "
+                              "body, or {}")
+        await rate_limited("tables", request)
         created = await hub.create_table(creator, tutorial_request(), tutorial=True)
-        return {**created, "steps": list(STEPS)}
+        return JSONResponse({**created, "steps": list(STEPS)}, status_code=201)
 
     @app.post("/api/tables/{table_id}/rematch")
     async def table_rematch(table_id: str, request: Request) -> Any:
         guest = guest_of(request)
+        await rate_limited("tables", request)
         try:
             return await rematch(hub, table_id, guest)
         except RematchRefused as exc:

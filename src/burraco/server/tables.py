@@ -163,11 +163,17 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def build_config(request: TableRequest, *, engines: tuple[str, ...] = ()) -> TableConfig:
+RATED_MINIMUM = (505, 3)
+"""A rated match's lowest target, and fewest hands (the server's settings may change them)."""
+
+
+def build_config(request: TableRequest, *, engines: tuple[str, ...] = (),
+                 rated_minimum: tuple[int, int] = RATED_MINIMUM) -> TableConfig:
     """The checked settings of a new table; :class:`TableConfigError` names a bad field.
 
     ``engines`` are the outside engines the server registered: a bot seat may be
-    ``engine:NAME`` for one of them.
+    ``engine:NAME`` for one of them.  ``rated_minimum``: (target, hands) a rated match
+    must reach at least.
     """
     try:
         base = Rules.preset(request.rules)
@@ -206,7 +212,7 @@ def build_config(request: TableRequest, *, engines: tuple[str, ...] = ()) -> Tab
     if request.creator_seat is not None and (
             request.creator_seat >= request.players or specs[request.creator_seat].kind != "human"):
         raise TableConfigError("creator_seat", "must be one of the table's human seats")
-    casual = _check_rated(request)
+    casual = _check_rated(request, target, rated_minimum)
     config = TableConfig(
         players=request.players, rules=request.rules, options=dict(request.options),
         mode=request.mode, target=target, smazzate=smazzate, seats=tuple(specs),
@@ -218,16 +224,22 @@ def build_config(request: TableRequest, *, engines: tuple[str, ...] = ()) -> Tab
     return config
 
 
-def _check_rated(request: TableRequest) -> bool:
-    """The table's ``casual`` setting; a rated table is never casual (no undo)."""
+def _check_rated(request: TableRequest, target: int | None,
+                 minimum: tuple[int, int]) -> bool:
+    """The table's ``casual`` setting; a rated table is never casual (no undo), and its match
+    is long enough for a rating to mean something (not one deal's luck)."""
     if not request.rated:
         return request.casual
     if request.players not in (2, 4):
         raise TableConfigError("rated", "rated play is for 2 players or 4 in pairs")
     if "casual" in request.model_fields_set and request.casual:
         raise TableConfigError("casual", "a rated table is not casual (no undo)")
-    if request.mode == "smazzate" and (request.smazzate or 0) < 3:
-        raise TableConfigError("smazzate", "a rated match has at least 3 hands")
+    least_target, least_hands = minimum
+    if request.mode == "smazzate" and (request.smazzate or 0) < least_hands:
+        raise TableConfigError("smazzate", f"a rated match has at least {least_hands} hands")
+    if request.mode == "free" and target is not None and target < least_target:
+        raise TableConfigError("target", f"a rated match is played to at least {least_target} "
+                               "points (one deal's luck must not move a rating)")
     return False
 
 

@@ -38,6 +38,14 @@ def waiting_count(conn: Connection, guest_id: str) -> int:
         TableRow.creator == guest_id, TableRow.status == WAITING)) or 0)
 
 
+def live_bot_tables(conn: Connection, guest_id: str) -> int:
+    """Unfinished tables ``guest_id`` created whose every seat is a bot."""
+    configs = conn.scalars(select(TableRow.config).where(
+        TableRow.creator == guest_id, TableRow.status != "finished"))
+    return sum(1 for config in configs
+               if all(seat.get("kind") == "bot" for seat in config.get("seats", ())))
+
+
 def _abandoned(conn: Connection, cutoff: datetime) -> list[tuple[str, int]]:
     if conn.dialect.name == "sqlite":  # SQLite keeps UTC text without an offset
         cutoff = cutoff.replace(tzinfo=None)

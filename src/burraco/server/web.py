@@ -39,8 +39,14 @@ from burraco.engine.melds import burraco_type
 from burraco.engine.records import RecordError, start_state
 from burraco.engine.rules import PRESET_NOTES, PRESETS, Rules
 from burraco.engine.state import HandState, IllegalActionError
+from burraco.server.game import ONE_SEAT, holds_another_seat
 from burraco.server.identity import Guest, TokenError
-from burraco.server.players.service import RATED_LIVE, live_rated, request_token
+from burraco.server.players.service import (
+    ACCOUNT_REQUIRED,
+    RATED_LIVE,
+    live_rated,
+    request_token,
+)
 from burraco.server.rules_bounds import INT_BOUNDS
 from burraco.server.storage import repository as repo
 from burraco.server.tables import TableRequest
@@ -189,6 +195,11 @@ def install_web(app: FastAPI) -> None:
         holder = actor.game.holders[seat]
         if holder is not None and holder.guest_id != guest.id:
             return _error(409, "seat_taken", f"seat {seat} is held by {holder.nickname}")
+        if config.rated:  # the hello's own rules, said before a token is handed out
+            if not guest.account:
+                return _error(403, "account_required", ACCOUNT_REQUIRED)
+            if holds_another_seat(actor.game.holders, seat, guest.id):
+                return _error(403, "one_seat", ONE_SEAT)
         return JSONResponse({"table_id": table_id, "seat": seat,
                              "token": hub.tokens.seat_token(table_id, seat)})
 

@@ -4,7 +4,8 @@ Large type (sized to the screen's width), the current round's tables with the fi
 ones lit, the round clock with the time-out rule once the time is up, and the standings.
 It reloads itself when the tournament changes (the script polls ``screen.json`` for a
 stamp) and, without the script, every 30 seconds.  It shows only what players may see: a
-duplicate round's scores stay hidden until every table has finished (:func:`.web.public`).
+duplicate round's scores stay hidden until every table has its result and every web table of
+its deal group has finished (:mod:`.held`).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def screen_page(tid: str, t: Tournament, shown: Tournament, lang: Lang, *,
     if current is None:
         parts.append(f"<h1>{escape(t.settings.name)}</h1><p id='no-round'>"
                      f"{tr(lang, 'no_round')}</p>")
-    elif t.finished:  # the final ranking alone, larger
+    elif shown.finished:  # the final ranking alone, larger (not while the last round is held)
         title = tr(lang, "screen_final", name=t.settings.name)
         parts.append(f"<h1>{escape(title)}</h1><p class='ok' id='over'>{tr(lang, 'over')}</p>"
                      f"<section class='final'>{standings_table(shown, lang)}</section>")
@@ -83,7 +84,7 @@ def screen_json(t: Tournament, shown: Tournament, clock: Clock | None, at: datet
     return {
         "stamp": stamp,
         "round": None if current is None else current.number,
-        "finished": t.finished,
+        "finished": shown.finished,
         "tables": [] if current is None else [
             {"table": tb.number, "finished": t.result(current.number, tb.number) is not None}
             for tb in current.tables],

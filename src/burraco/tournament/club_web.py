@@ -28,7 +28,7 @@ from starlette.concurrency import run_in_threadpool
 
 from burraco.tournament.bigscreen import screen_json, screen_page
 from burraco.tournament.clock import MINUTES_PER_SMAZZATA, default_minutes
-from burraco.tournament.errors import TournamentError
+from burraco.tournament.errors import Refused, TournamentError
 from burraco.tournament.model import Tournament
 from burraco.tournament.pages import CSS, LANG_COOKIE, SCRIPT, Lang, lang_of, layout, log_text, tr
 from burraco.tournament.service import Director
@@ -36,6 +36,8 @@ from burraco.tournament.table_desk import Desk, Entry, LinkError, now, parse_sco
 from burraco.tournament.table_entry import phone_page
 
 Loader = Callable[[Request, str], Coroutine[Any, Any, Tournament]]
+Shown = Callable[[Request, str, Tournament], Coroutine[Any, Any, Tournament]]
+"""``(request, id, t) -> t`` as the players may see it (:func:`.held.players_view`)."""
 RECENT = 15
 """Log lines shown at once on the director's page; the older ones fold away."""
 
@@ -125,7 +127,7 @@ def _hands(form: dict[str, str], hands: int) -> list[tuple[int, int]]:
 
 
 def add_routes(router: APIRouter, director_of: Callable[[Request], Director], load: Loader,
-               public: Callable[[Tournament], Tournament],
+               public: Shown,
                read_form: Callable[[Request], Coroutine[Any, Any, dict[str, str]]],
                is_director: Callable[[Request], bool]) -> None:
     """Add the club evening's routes to the tournament router (see the module's doc)."""
@@ -213,7 +215,10 @@ def add_routes(router: APIRouter, director_of: Callable[[Request], Director], lo
         clock = (await run_in_threadpool(desk.clock, tid, t.current.number)
                  if t.current is not None else None)
         stamp = await run_in_threadpool(desk.stamp, tid)
-        return t, public(t), clock, stamp
+        shown = await public(request, tid, t)
+        if shown is not t:  # reload once the held results come out, even with nothing new
+            stamp += ".held"
+        return t, shown, clock, stamp
 
     @router.get("/tournaments/{tid}/screen", response_class=HTMLResponse,
                 include_in_schema=False)
@@ -243,6 +248,9 @@ def add_routes(router: APIRouter, director_of: Callable[[Request], Director], lo
         try:
             form = await read_form(request)
             message = await run_in_threadpool(act, desk_of(request), form)
+        except Refused as exc:  # refused unread (a form too large): said, not redirected
+            return HTMLResponse(layout("Refused", f"<p class='error' role='alert' id='error'>"
+                                       f"{escape(str(exc))}</p>"), exc.status)
         except TournamentError as exc:
             message = str(exc)
             return RedirectResponse(f"/tournaments/{quote(tid)}/?error={quote(message)}",

@@ -2,7 +2,10 @@
 
 * ``GET  /tournaments/{id}/pdf/KIND``     a printable PDF (:mod:`.paper`; ``?lang=it|en``,
                                           ``?round=N``); director only: the table cards
-                                          hold the result links, the deal sheets the cards
+                                          hold the result links, the deal sheets the cards.
+                                          Without the key given (none set: anyone is let
+                                          in), a duplicate round still held (:mod:`.held`)
+                                          is left out, as on the printable page
 * ``POST /tournaments/{id}/withdraw``     ``pair``, ``mode`` (byes | reseat), between rounds
 * ``POST /tournaments/{id}/penalties``    ``pair``, ``vp`` and/or ``mp``, ``reason``, ``round``
 * ``POST /tournaments/{id}/line-rankings`` ``on`` (1 or 0): NS and EW rankings of a Mitchell
@@ -31,6 +34,7 @@ from starlette.concurrency import run_in_threadpool
 from burraco.tournament import changes, paper
 from burraco.tournament.errors import TournamentError
 from burraco.tournament.export import page
+from burraco.tournament.held import players_view
 from burraco.tournament.members import members, pair_accounts, save_member
 from burraco.tournament.prizes import prize_list
 from burraco.tournament.standings import line_standings
@@ -140,7 +144,9 @@ def _int(form: dict[str, str], name: str, what: str, default: int | None = None)
 
 
 def add_evening_routes(router: APIRouter, director_of: Callable[[Request], Director],
-                       change: Change, is_director: Callable[[Request], bool]) -> None:
+                       change: Change, is_director: Callable[[Request], bool],
+                       key_given: Callable[[Request], bool]) -> None:
+    """``key_given``: the request gives the director's key (it sees the held rounds)."""
     @router.get("/tournaments/{tid}/pdf/{kind}", include_in_schema=False)
     async def pdf(request: Request, tid: str, kind: str, lang: str = "it",
                   round: str = "") -> Response:
@@ -151,6 +157,8 @@ def add_evening_routes(router: APIRouter, director_of: Callable[[Request], Direc
         try:
             number = _int({"round": round}, "round", "the round", 0) or None
             t = await run_in_threadpool(director.load, tid)
+            if not key_given(request):  # no key set: this may be anyone
+                t = await run_in_threadpool(players_view, director, tid, t)
             body = await run_in_threadpool(lambda: paper.render(
                 kind, t, links=request_links(director, request, tid), lang=lang,
                 round_number=number))
@@ -215,7 +223,8 @@ def add_evening_routes(router: APIRouter, director_of: Callable[[Request], Direc
 
     @router.post("/tournaments/members", include_in_schema=False)
     async def add_member(request: Request) -> JSONResponse:
-        from burraco.tournament.web import Refused, _check_key, _form
+        from burraco.tournament.errors import Refused
+        from burraco.tournament.web import _check_key, _form
 
         director = director_of(request)
         try:
@@ -245,13 +254,11 @@ def add_evening_routes(router: APIRouter, director_of: Callable[[Request], Direc
 
     @router.get("/api/tournaments/{tid}/evening")
     async def evening(request: Request, tid: str) -> JSONResponse:
-        from burraco.tournament.web import director_key_given, public
-
         director = director_of(request)
 
         def read() -> dict[str, Any]:
             t = director.load(tid)
-            seen = t if director_key_given(request) else public(t)
+            seen = t if key_given(request) else players_view(director, tid, t)
             with director.engine.connect() as conn:
                 accounts = pair_accounts(conn, tid)
             return {**evening_json(seen),

@@ -171,20 +171,22 @@ def pair_accounts(conn: Connection, tid: str) -> dict[int, list[str]]:
 def profile_tournaments(conn: Connection, player_id: str) -> list[dict[str, Any]]:
     """The profile's "tournaments" section: every event the player's pair was linked to.
 
-    What anyone may see: a duplicate round still being played does not count yet.
+    What anyone may see: a duplicate round still being played (a table without a result, or
+    a web table of its deal group not finished: :mod:`.held`) does not count yet.
     """
     if not _has(conn, "tournament_pair_accounts"):
         return []
+    from burraco.tournament.held import playing_rounds, public
     from burraco.tournament.service import Director
     from burraco.tournament.standings import standings
-    from burraco.tournament.web import public
 
     rows = conn.execute(select(PairAccountRow.tournament_id, PairAccountRow.pair).where(
         PairAccountRow.player_id == player_id)).all()
     director = Director(conn.engine, create_tables=False)
     out = []
     for tid, number in rows:
-        t = public(director._load(conn, tid)[0])
+        full = director._load(conn, tid)[0]
+        t = public(full, playing_rounds(conn, tid, full))
         mine = next(s for s in standings(t) if s.pair == number)
         out.append({"id": tid, "name": t.settings.name, "status": t.status,
                     "pair": number, "pair_name": t.pair(number).name, "rank": mine.rank,

@@ -26,10 +26,13 @@ A refused change answers 422 with the page and the reason, and changes nothing.
 If ``BURRACO_DIRECTOR_KEY`` is set, the POSTs and the director's page (which
 holds the seat invitations of online rounds) need the cookie set by
 ``GET /tournaments/login?key=KEY``; without it the pages are open, as suits a
-club's own machine.  A duplicate round's results are shown before every table
-has finished (:func:`public`) only on the director's page and to a request that
-gives the key (cookie, or the ``X-Director-Key`` header): the JSON, the CSV
-exports and the printable page hide them otherwise, whether a key is set or not.
+club's own machine.  A duplicate round's results are shown while the round is
+*held* (a table without a result, or a web table of its deal group still playing:
+:mod:`.held`) only on the director's page and to a request that gives the key
+(cookie, or the ``X-Director-Key`` header): the JSON, the CSV exports, the printable
+page, the PDFs, the players' page and the big screen leave them out otherwise, whether
+a key is set or not.  The JSON says which rounds are held: ``"pending_rounds"`` (round
+numbers) and the current round's ``"pending"``.
 """
 
 from __future__ import annotations
@@ -39,7 +42,6 @@ import hmac
 import os
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
-from dataclasses import replace
 from html import escape
 from typing import Any
 from urllib.parse import parse_qs, quote, unquote
@@ -57,7 +59,7 @@ from starlette.concurrency import run_in_threadpool
 from burraco.tournament import online
 from burraco.tournament.club_web import add_routes, desk_html, remember
 from burraco.tournament.entries import entry
-from burraco.tournament.errors import TournamentError
+from burraco.tournament.errors import Refused, TournamentError
 from burraco.tournament.evening_web import add_evening_routes, evening_html, evening_json
 from burraco.tournament.export import (
     meta_html,
@@ -67,6 +69,7 @@ from burraco.tournament.export import (
     standings_csv,
     standings_html,
 )
+from burraco.tournament.held import held_now, players_view, without
 from burraco.tournament.model import (
     DEFAULT_TIE_BREAKS,
     KINDS,
@@ -87,12 +90,6 @@ KEY_COOKIE = "burraco_director"
 MAX_FORM = 64 * 1024
 
 DirectorOf = Callable[[Request], Director]
-
-
-class Refused(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 async def _form(request: Request) -> dict[str, str]:
@@ -140,9 +137,9 @@ def is_director(request: Request) -> bool:
 def director_key_given(request: Request) -> bool:
     """The key is set and given (the cookie, or the ``X-Director-Key`` header of an API client).
 
-    What anyone may fetch (the JSON, the CSV exports, the printable page) shows a duplicate
-    round's results before every table has finished only to this request: without a key
-    there is no telling the director from a player still at a table.
+    What anyone may fetch (the JSON, the CSV exports, the printable page, the PDFs) shows a
+    held duplicate round's results (:mod:`.held`) only to this request: without a key there
+    is no telling the director from a player still at a table.
     """
     key = os.environ.get(KEY_ENV)
     if not key:
@@ -247,7 +244,8 @@ def online_html(t: Tournament, online: Links, *, invites: bool) -> str:
 
 def director_page(tid: str, t: Tournament, *, ok: str | None = None,
                   error: str | None = None, online: Links | None = None,
-                  can_play_online: bool = False, desk: str = "", lang: Lang = "en") -> str:
+                  can_play_online: bool = False, desk: str = "", lang: Lang = "en",
+                  held: frozenset[int] = frozenset()) -> str:
     base = f"/tournaments/{quote(tid)}"
     nav = (f"<nav>{NAV_HOME[5:-6]}<a href='{base}/standings'>Players' page</a>"
            f"<a href='{base}/screen'>Big screen</a>"
@@ -269,6 +267,11 @@ def director_page(tid: str, t: Tournament, *, ok: str | None = None,
                      "<p><button type='submit'>Register</button></p></form>")
     current = t.current
     if current is not None:
+        if held:
+            parts.append(f"<p class='meta' id='held'>Duplicate deals: the players see the "
+                         f"results of round {', '.join(map(str, sorted(held)))} once every "
+                         "table of the round has its result and every web table of its deal "
+                         "group has finished.</p>")
         parts.append(round_html(t, current, with_forms=True))
         parts.append(online_html(t, online or {}, invites=True))
         if can_play_online and t.missing(current.number):
@@ -301,12 +304,17 @@ def locked_page(tid: str, message: str) -> str:
 
 def players_page(t: Tournament, refresh: int | None = None,
                  online: Links | None = None, lang: Lang = "en", tid: str = "") -> str:
+    """``t`` as the players may see it (:func:`.held.players_view`)."""
     parts = [f"<h1>{escape(t.settings.name)}</h1>", meta_html(t)]
     current = t.current
     if current is not None:
-        if t.settings.duplicate and not t.round_complete(current.number):
-            parts.append("<p class='meta' id='held'>Duplicate deals: this round's results are "
-                         "shown once every table has finished.</p>")
+        waiting = [r.number for r in t.rounds if t.settings.duplicate
+                   and not t.round_complete(r.number)]  # held: their results are left out
+        if waiting:
+            which = ("this round's results are" if waiting == [current.number] else
+                     f"the results of round {', '.join(map(str, waiting))} are")
+            parts.append(f"<p class='meta' id='held'>Duplicate deals: {which} shown once "
+                         "every table has finished.</p>")
         parts.append(round_html(t, current))
         parts.append(online_html(t, online or {}, invites=False))
     parts.append(f"<h2>{'Final ranking' if t.finished else 'Standings'}</h2>"
@@ -320,19 +328,11 @@ def players_page(t: Tournament, refresh: int | None = None,
     return html
 
 
-def public(t: Tournament) -> Tournament:
-    """What players may see: a duplicate round's results only once every table has finished.
-
-    Every table of the round plays the same cards, so a table's score (hand by hand or
-    the match total) tells the tables still playing something about their cards.
-    """
-    current = t.current
-    if not t.settings.duplicate or current is None or t.round_complete(current.number):
-        return t
-    return replace(t, results=tuple(r for r in t.results if r.round != current.number))
-
-
-def tournament_json(tid: str, t: Tournament) -> dict[str, Any]:
+def tournament_json(tid: str, t: Tournament,
+                    held: frozenset[int] = frozenset()) -> dict[str, Any]:
+    """The tournament as JSON; ``held``: the duplicate rounds whose results only the director
+    sees yet (:mod:`.held`), listed as ``pending_rounds`` (and left out of ``t`` unless the
+    request is the director's)."""
     current = t.current
     return {
         "id": tid, "name": t.settings.name, "status": t.status,
@@ -345,7 +345,8 @@ def tournament_json(tid: str, t: Tournament) -> dict[str, Any]:
             "tables": [{"table": tb.number, "ns": list(tb.line(0)), "ew": list(tb.line(1))}
                        if t.settings.kind == "individual" else
                        {"table": tb.number, "ns": tb.ns, "ew": tb.ew} for tb in current.tables],
-            "byes": list(current.byes)},
+            "byes": list(current.byes), "pending": current.number in held},
+        "pending_rounds": sorted(held),
         "results": [r.to_dict() for r in t.results],
         "standings": [s.to_dict() for s in standings(t)],
         "evening": evening_json(t),
@@ -374,10 +375,18 @@ def make_router(director_of: DirectorOf) -> APIRouter:
                 await run_in_threadpool(online.collect, director, hub.engine, tid)
         return await run_in_threadpool(director.load, tid)
 
+    async def held(request: Request, tid: str, t: Tournament) -> frozenset[int]:
+        """The rounds only the director may see yet (a web table of theirs may still play)."""
+        return await run_in_threadpool(held_now, director_of(request), tid, t)
+
+    async def for_players(request: Request, tid: str, t: Tournament) -> Tournament:
+        """``t`` without the results of its held rounds (:mod:`.held`)."""
+        return await run_in_threadpool(players_view, director_of(request), tid, t)
+
     async def seen(request: Request, tid: str) -> Tournament:
         """The tournament as this visitor may see it (everything, for the director's key)."""
         t = await load(request, tid)
-        return t if director_key_given(request) else public(t)
+        return t if director_key_given(request) else await for_players(request, tid, t)
 
     async def links(request: Request, t: Tournament, tid: str) -> Links:
         if t.current is None:
@@ -385,7 +394,7 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         return await run_in_threadpool(director_of(request).online_tables, tid,
                                        t.current.number)
 
-    add_routes(router, director_of, load, public, _form, is_director)
+    add_routes(router, director_of, load, for_players, _form, is_director)
 
     async def desk_for(request: Request, tid: str, t: Tournament) -> str:
         return await run_in_threadpool(desk_html, tid, t, Desk(director_of(request)),
@@ -402,7 +411,8 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         return html(director_page(tid, t, error=str(exc), online=await links(request, t, tid),
                                   can_play_online=_hub(request) is not None,
                                   desk=await desk_for(request, tid, t),
-                                  lang=lang_of(request)), status)
+                                  lang=lang_of(request), held=await held(request, tid, t)),
+                    status)
 
     @router.get("/tournaments/login", include_in_schema=False)
     async def login(key: str = "") -> Response:
@@ -453,7 +463,8 @@ def make_router(director_of: DirectorOf) -> APIRouter:
                                            online=await links(request, t, tid),
                                            can_play_online=_hub(request) is not None,
                                            desk=await desk_for(request, tid, t),
-                                           lang=lang_of(request))), request)
+                                           lang=lang_of(request),
+                                           held=await held(request, tid, t))), request)
 
     async def change(request: Request, tid: str,
                      act: Callable[[Director, dict[str, str]], str]) -> Any:
@@ -550,7 +561,8 @@ def make_router(director_of: DirectorOf) -> APIRouter:
             t = await load(request, tid)
         except TournamentError as exc:
             return html(page("Not found", _notice(None, str(exc))), 404)
-        return remember(html(players_page(public(t), refresh, await links(request, t, tid),
+        shown = await for_players(request, tid, t)
+        return remember(html(players_page(shown, refresh, await links(request, t, tid),
                                           lang_of(request), tid)), request)
 
     @router.get("/tournaments/{tid}/print", response_class=HTMLResponse,
@@ -575,15 +587,18 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         except TournamentError as exc:
             return html(page("Not found", _notice(None, str(exc))), 404)
 
-    add_evening_routes(router, director_of, change, is_director)  # before /api/…/{tid}
+    add_evening_routes(router, director_of, change, is_director,  # before /api/…/{tid}
+                       director_key_given)
 
     @router.get("/api/tournaments/{tid}")
     async def as_json(request: Request, tid: str) -> JSONResponse:
         try:
-            t = await seen(request, tid)
+            t = await load(request, tid)
         except TournamentError as exc:
             return JSONResponse({"code": "not_found", "detail": str(exc)}, status_code=404)
-        return JSONResponse(tournament_json(tid, t))
+        pending = await held(request, tid, t)
+        shown = t if director_key_given(request) else without(t, pending)
+        return JSONResponse(tournament_json(tid, shown, pending))
 
     return router
 

@@ -15,6 +15,9 @@ Order matters (a table's frames to one connection): every message leaves
 through one sender task over one Redis connection, and Redis keeps the order
 of one publisher's messages on one channel.  A message to this process itself
 is delivered at once, without Redis.
+
+:meth:`Bus.broadcast` tells every process at once (one channel they all listen
+to): sessions that ended, so that none of them keeps one open.
 """
 
 from __future__ import annotations
@@ -50,6 +53,11 @@ class Bus:
     def channel(self, node_id: str) -> str:
         return f"{self.prefix}:to:{node_id}"
 
+    @property
+    def everyone(self) -> str:
+        """The channel every process listens to."""
+        return f"{self.prefix}:to-all"
+
     def start(self) -> None:
         self._tasks = [asyncio.create_task(self._listen(), name="bus-listen"),
                        asyncio.create_task(self._send_loop(), name="bus-send")]
@@ -67,6 +75,25 @@ class Bus:
         deadline = asyncio.get_running_loop().time() + timeout
         while not self._out.empty() and asyncio.get_running_loop().time() < deadline:
             await asyncio.sleep(0.01)
+
+    async def broadcast(self, message: dict[str, Any]) -> bool:
+        """Deliver ``message`` to this process now and publish it to every other one (tried
+        again for up to ``RETRY_FOR`` seconds); False if it could not be published."""
+        self.handler(self.node_id, message)
+        text = json.dumps({"from": self.node_id, "m": [message]})
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + RETRY_FOR
+        pause = 0.05
+        while True:
+            try:
+                await self.redis.publish(self.everyone, text)
+                return True
+            except Exception as exc:
+                if loop.time() >= give_up:
+                    log.warning("cluster bus: a message to every process was lost: %s", exc)
+                    return False
+                await asyncio.sleep(pause)
+                pause = min(1.0, pause * 2)
 
     def send(self, node_id: str, message: dict[str, Any]) -> None:
         if node_id == self.node_id:
@@ -116,7 +143,7 @@ class Bus:
         while True:
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
-                await pubsub.subscribe(self.channel(self.node_id))
+                await pubsub.subscribe(self.channel(self.node_id), self.everyone)
                 self.connected.set()
                 if not first:
                     self.on_reconnect()
@@ -127,6 +154,9 @@ class Bus:
                         continue
                     data = json.loads(message["data"])
                     sender = data["from"]
+                    if sender == self.node_id and message["channel"] in (
+                            self.everyone, self.everyone.encode()):
+                        continue  # a broadcast of this process: delivered when it was sent
                     for item in data["m"]:
                         try:
                             self.handler(sender, item)

@@ -100,6 +100,7 @@ class Cluster:
         self.clock_writer = ClockWriter(self.redis, self.prefix, self.lease_ms)
         self.bus = Bus(self.redis, self.prefix, self.node_id, self._on_message,
                        on_reconnect=self._on_bus_reconnect)
+        hub.players.announce_ended = self._announce_sessions_ended
         self.owned: dict[str, str] = {}
         """Tables this process holds the lease of: table -> lease token."""
         self.remote: dict[str, RemoteConn] = {}
@@ -108,6 +109,10 @@ class Cluster:
         """Connections of this process (as a door), by connection id."""
         self.last_renewal = time.monotonic()
         self.lease_ok = True
+        self.cut_off = False
+        """Redis has not answered for a lease time: this process serves nothing that needs
+        it (``/healthz`` and such requests answer 503, WebSockets are closed with 1012) until
+        a renewal goes through again."""
         self.draining = False
         self._taking: dict[str, asyncio.Future[str | None]] = {}
         self._stepping: set[str] = set()
@@ -171,6 +176,21 @@ class Cluster:
             except Exception as exc:
                 log.warning("cluster %s: %s failed: %s", self.node_id, job.__name__, exc)
 
+    def _cut_off(self, why: str) -> None:
+        """Redis is out of reach: no table can be owned nor reached from here, so the clients
+        connected here are told to reconnect (1012), to a process that can serve them."""
+        if not self.cut_off:
+            log.error("cluster %s: Redis out of reach for a lease time (%s): closing %d "
+                      "connections, answering 503", self.node_id, why, len(self.sessions))
+        self.cut_off = True
+        for session in list(self.sessions.values()):
+            session.conn.close(1012, "this server lost its cluster link: reconnect")
+
+    @property
+    def retry_after(self) -> int:
+        """Seconds after which a refused client may try again (a lease time, at least 1)."""
+        return max(1, round(self.lease_ms / 1000))
+
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self._background.add(task)
@@ -178,7 +198,7 @@ class Cluster:
 
     def health(self) -> dict[str, Any]:
         return {"node": self.node_id, "tables_owned": len(self.owned),
-                "lease": "ok" if self.lease_ok else "lost",
+                "lease": "ok" if self.lease_ok else "lost", "redis": not self.cut_off,
                 "last_renewal_ms": int((time.monotonic() - self.last_renewal) * 1000),
                 "doors": len(self.sessions), "forwarded_in": len(self.remote),
                 "draining": self.draining}
@@ -206,9 +226,13 @@ class Cluster:
                 self.lease_ok = False
                 for table_id in list(self.owned):
                     await self.step_down(table_id)
+                self._cut_off(str(exc))
             raise
         self.last_renewal = time.monotonic()
         self.lease_ok = True
+        if self.cut_off:
+            self.cut_off = False
+            log.warning("cluster %s: Redis answers again: serving", self.node_id)
         metrics.LEASE_RENEWALS.inc(len(kept))
         self._renewals += 1
         if self._renewals % 6 == 0 and self.remote:  # about every two lease times
@@ -428,14 +452,22 @@ class Cluster:
             actor = self.hub.actors.get(message["t"])
             if actor is not None:
                 actor.submit(Reveal(message["n"], message["r"]))
+        elif kind == "se":
+            self.hub.players.ended(list(message["s"]))
         else:
             log.error("cluster %s: unknown message %r from %s", self.node_id, kind, sender)
 
     def _on_bus_reconnect(self) -> None:
-        """Messages may have been lost while Redis was away: every door joins again."""
+        """Messages may have been lost while Redis was away: every door joins again, and
+        sessions that ended meanwhile are found ended (the cache is emptied, open sockets'
+        sessions checked again)."""
         self.owners.forget()
         for session in list(self.sessions.values()):
             self._spawn(self._rejoin(session, force=True))
+        self._spawn(self.hub.players.recheck())
+
+    async def _announce_sessions_ended(self, session_ids: list[str]) -> None:
+        await self.bus.broadcast({"k": "se", "s": session_ids})
 
     def _submit(self, rc: RemoteConn, text: str) -> None:
         from burraco.server.gateway import submit
@@ -559,6 +591,9 @@ class Cluster:
         """A client connection of this process, to a table owned here or elsewhere."""
         from burraco.server.gateway import _refuse
 
+        if self.cut_off:
+            conn.close(1012, "this server lost its cluster link: reconnect")
+            return
         session = DoorSession(conn, table_id, hello.model_dump(exclude_none=True), guest_token)
         self.sessions[session.cid] = session
         try:
@@ -634,7 +669,7 @@ class Cluster:
         while True:
             await conn.room()
             message = await ws.receive()
-            if message["type"] == "websocket.disconnect":
+            if message["type"] == "websocket.disconnect" or conn.closing:
                 return
             text = message.get("text", message.get("bytes"))
             version = session.version

@@ -27,6 +27,22 @@ class PadPut(BaseModel):
     sheet: dict[str, Any]
 
 
+class SheetSaved(BaseModel):
+    """What a kept sheet's ``PUT`` answers."""
+
+    id: str
+    updated: int
+    created: bool
+
+
+class StaleSheet(BaseModel):
+    """409: the account keeps a later version of the sheet, in ``current``."""
+
+    code: str
+    detail: str
+    current: dict[str, Any]
+
+
 def _error(status: int, code: str, detail: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"code": code, "detail": detail, **extra}, status_code=status)
 
@@ -53,9 +69,10 @@ def router(players: Players) -> APIRouter:
         return JSONResponse({"sheets": found, "limits": {
             "sheets": pad.MAX_SHEETS, "sheet_bytes": pad.SHEET_BYTES}})
 
-    @api.put("/api/me/scorepad/{sheet_id}", responses={
-        201: {"description": "a new sheet kept"}, 409: {"description": "stale: the account "
-                                                         "keeps a later version (current)"}})
+    @api.put("/api/me/scorepad/{sheet_id}", response_model=SheetSaved, responses={
+        201: {"model": SheetSaved, "description": "a new sheet kept"},
+        409: {"model": StaleSheet, "description": "stale: the account keeps a later version "
+                                                  "(current)"}})
     async def put_sheet(sheet_id: str, body: PadPut, request: Request) -> JSONResponse:
         session = session_of(request)
         if session is None:

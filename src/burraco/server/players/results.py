@@ -116,15 +116,20 @@ def record_match(conn: Connection, table_id: str, now: float | None = None) -> b
                      else holder[1] if holder else None),
             "bot": spec.get("level") or "basic" if spec["kind"] == "bot" else None,
         })
+    people = [r["player_id"] for r in seat_rows if r["player_id"]]
+    if len(people) != len(set(people)):
+        rated = False  # one person held two seats: a match against oneself moves no rating
     conn.execute(insert(MatchRow).values(
         table_id=table_id, form=form, rated=rated, finished_at=now, hands=len(hands),
         winner=winner, scores=scores, seats=seat_rows))
-    previous = _ratings_of(conn, form, [r["player_id"] for r in seat_rows if r["player_id"]])
+    previous = _ratings_of(conn, form, people)
     new_ratings = _rate(conn, table_id, form, seat_rows, ranks, left, now) if rated else {}
+    counted: set[str] = set()
     for row in seat_rows:
         pid = row["player_id"]
-        if pid is None:
-            continue
+        if pid is None or pid in counted:
+            continue  # a person's history and statistics count a match once
+        counted.add(pid)
         side, seat = row["side"], row["seat"]
         mine, others = ranks[side], [r for s, r in ranks.items() if s != side]
         result = "tie" if all(r == mine for r in others) else (

@@ -97,6 +97,12 @@ def router(players: Players) -> APIRouter:
             password = check_password(body.password)
         except FieldError as exc:
             return _bad(exc)
+        refusal = await players.registrations.hit("accounts", _address(request))
+        if refusal is not None:
+            wait = await players.registrations.retry_after("accounts", _address(request))
+            response = _error(429, "rate_limited", refusal)
+            response.headers["Retry-After"] = str(wait)
+            return response
         guest_token = request_token(request.headers, request.cookies)
         try:
             player_id, token = await players.register(username, password, guest_token)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -23,13 +24,14 @@ from burraco.server.players.ratings import bot_ratings, shown
 from burraco.server.players.sessions import (
     PREFIX,
     SESSION_COOKIE,
+    OpenSockets,
     Session,
     SessionCache,
     matches,
     new_token,
     split,
 )
-from burraco.server.players.throttle import Throttle
+from burraco.server.rates import RateLimits, Throttle, storage_for
 from burraco.server.tables import TableConfigError
 
 if TYPE_CHECKING:
@@ -46,6 +48,7 @@ ADDRESS_LIMIT = (20, 15 * 60.0)
 
 RATED_LIVE = ("a rated match is shown to spectators only once it is over (its replays then "
               "show every hand)")
+ACCOUNT_REQUIRED = ("only accounts sit at rated tables: log in and send your session token")
 
 
 def live_rated(info: dict[str, Any]) -> bool:
@@ -81,8 +84,15 @@ class Players:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.sessions = SessionCache()
-        self.by_name = Throttle(*NAME_LIMIT)
-        self.by_address = Throttle(*ADDRESS_LIMIT)
+        self.sockets = OpenSockets()
+        """This process's WebSockets by the session they were opened with."""
+        self.announce_ended: Callable[[list[str]], Awaitable[None]] | None = None
+        """Tells every other process of the cluster that sessions ended (set by the cluster;
+        ``None`` on a server of one process)."""
+        counts = storage_for(hub.settings.redis_url, hub.settings.redis_prefix)
+        self.by_name = Throttle(*NAME_LIMIT, counts, name="login-name")
+        self.by_address = Throttle(*ADDRESS_LIMIT, counts, name="login-address")
+        self.registrations = RateLimits({"accounts": hub.settings.account_rate}, counts)
         self._recording: set[asyncio.Task[None]] = set()
         self._closer: asyncio.Task[None] | None = None
         self.daily = Daily(hub)
@@ -143,25 +153,33 @@ class Players:
     def _throttle_keys(self, username: str, address: str) -> tuple[str, str]:
         return f"name:{username_key(username)}", f"addr:{address}"
 
-    def check_throttle(self, username: str, address: str) -> None:
+    async def check_throttle(self, username: str, address: str) -> None:
+        """Refuse (:class:`Throttled`) a guess from an address past its failures, or at a
+        name past its failures; a name's lock does not hold against an address that has not
+        failed, so nobody locks another player out with five wrong passwords (its one guess
+        there counts against it like any other)."""
         name_key, addr_key = self._throttle_keys(username, address)
-        wait = max(self.by_name.retry_after(name_key), self.by_address.retry_after(addr_key))
+        wait = await self.by_address.retry_after(addr_key)
+        if not wait:
+            locked = await self.by_name.retry_after(name_key)
+            if locked and await self.by_address.failures(addr_key):
+                wait = locked
         if wait:
             raise Throttled(wait)
 
-    def failed(self, username: str, address: str) -> None:
+    async def failed(self, username: str, address: str) -> None:
         name_key, addr_key = self._throttle_keys(username, address)
-        self.by_name.failed(name_key)
-        self.by_address.failed(addr_key)
+        await self.by_name.failed(name_key)
+        await self.by_address.failed(addr_key)
 
     async def _check_password(self, username: str, password: str,
                               address: str) -> dict[str, Any]:
-        self.check_throttle(username, address)
+        await self.check_throttle(username, address)
         account = await self.hub.read(lambda conn: store.account_by_name(conn, username))
         stored = account["password_hash"] if account else None
         ok = await asyncio.to_thread(passwords.verify, stored, password)
         if not ok or account is None:
-            self.failed(username, address)
+            await self.failed(username, address)
             raise BadLogin()
         return account
 
@@ -177,16 +195,42 @@ class Players:
 
     async def logout(self, session: Session) -> None:
         await self.hub.writer.run(lambda conn: store.end_session(conn, session.id))
-        self.sessions.drop(session.id)
+        await self._end([session.id])
+
+    def ended(self, session_ids: list[str]) -> None:
+        """Sessions ended (here, or in another process of the cluster): forget them and close
+        the WebSockets this process holds that were opened with them."""
+        for session_id in session_ids:
+            self.sessions.drop(session_id)
+        closed = self.sockets.close(session_ids)
+        if closed:
+            log.info("closed %d WebSockets of %d ended sessions", closed, len(session_ids))
+
+    async def _end(self, session_ids: list[str]) -> None:
+        """Sessions ended in the database: everywhere, now (stored first, so a process that
+        misses the announcement finds them gone when it looks again)."""
+        if not session_ids:
+            return
+        self.ended(session_ids)
+        if self.announce_ended is not None:
+            await self.announce_ended(session_ids)
+
+    async def recheck(self) -> None:
+        """This process may have missed that sessions ended (its cluster link came back):
+        forget every cached session, and close the sockets of those that are gone."""
+        self.sessions.clear()
+        open_ids = self.sockets.session_ids()
+        live = await self.hub.read(lambda conn: store.live_sessions(conn, open_ids))
+        self.ended([sid for sid in open_ids if sid not in live])
 
     async def change_password(self, session: Session, current: str, new: str,
                               address: str) -> None:
         """Set a new password; every other session of the account ends."""
         await self._check_password(session.username, current, address)
         hashed = await asyncio.to_thread(passwords.hash_password, new)
-        await self.hub.writer.run(lambda conn: store.set_password(
+        ended = await self.hub.writer.run(lambda conn: store.set_password(
             conn, session.player_id, hashed, session.id))
-        self.sessions.drop_player(session.player_id, keep=session.id)
+        await self._end(ended)
 
     async def me(self, guest: Guest) -> dict[str, Any]:
         def read(conn: Any) -> dict[str, Any]:
@@ -248,8 +292,7 @@ class Players:
                 return ("rated_live", RATED_LIVE)
             return None
         if guest is None or not guest.account:
-            return ("account_required", "only accounts sit at rated tables: log in and send "
-                    "your session token")
+            return ("account_required", ACCOUNT_REQUIRED)
         if holder_id != guest.id:
             wait = await self.wait_of(guest.id)
             if wait is not None:

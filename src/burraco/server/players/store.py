@@ -77,10 +77,20 @@ def end_session(conn: Connection, session_id: str) -> None:
     conn.execute(delete(_SESSIONS).where(_SESSIONS.c.id == session_id))
 
 
+def live_sessions(conn: Connection, session_ids: list[str]) -> set[str]:
+    """Which of ``session_ids`` still exist."""
+    if not session_ids:
+        return set()
+    return set(conn.scalars(select(_SESSIONS.c.id).where(_SESSIONS.c.id.in_(session_ids))))
+
+
 def set_password(conn: Connection, player_id: str, password_hash: str,
-                 keep_session: str) -> None:
-    """New hash; every session of the player but ``keep_session`` ends."""
+                 keep_session: str) -> list[str]:
+    """New hash; every session of the player but ``keep_session`` ends (their ids)."""
     conn.execute(update(_ACCOUNTS).where(_ACCOUNTS.c.player_id == player_id)
                  .values(password_hash=password_hash))
+    ended = list(conn.scalars(select(_SESSIONS.c.id).where(
+        _SESSIONS.c.player_id == player_id, _SESSIONS.c.id != keep_session)))
     conn.execute(delete(_SESSIONS).where(_SESSIONS.c.player_id == player_id,
                                          _SESSIONS.c.id != keep_session))
+    return ended
