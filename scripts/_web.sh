@@ -1,9 +1,9 @@
 # Sourced by scripts/run and scripts/test (after _venv.sh): build the browser client in web/
-# into src/burraco/server/static/ (which `burraco serve` serves) when it is missing or when
+# into src/burraco/app/static/ (which `burraco serve` serves) when it is missing or when
 # anything in web/ that goes into the build changed.  Needs Node 20+ and npm.
 set -euo pipefail
 web="$root/web"
-built="$root/src/burraco/server/static"
+built="$root/src/burraco/app/static"
 
 # Install web/node_modules from package-lock.json when missing or older than the lock file.
 web_packages() {

@@ -29,9 +29,9 @@ from typing import Any
 import httpx
 from sqlalchemy import insert, select
 
-from burraco.server.identity import new_id
-from burraco.server.players import passwords
-from burraco.server.players.models import (
+from burraco.accounts.identity import new_id
+from burraco.accounts import passwords
+from burraco.accounts.models import (
     AccountRow,
     BoardPeriodRow,
     MatchPlayerRow,
@@ -41,9 +41,9 @@ from burraco.server.players.models import (
     RatingRow,
     SessionRow,
 )
-from burraco.server.players.results import periods_of
-from burraco.server.players.sessions import new_token
-from burraco.server.storage.db import make_engine, migrate
+from burraco.community.results import periods_of
+from burraco.accounts.sessions import new_token
+from burraco.infra.db import make_engine, migrate
 
 YEAR = 365 * 24 * 3600.0
 

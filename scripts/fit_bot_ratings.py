@@ -30,7 +30,7 @@ from pathlib import Path
 
 from burraco.arena.duplicate import MatchSpec, run_matches
 from burraco.arena.stats import elo_intervals, fit_elo
-from burraco.server.players.ratings import BETA, MU, model
+from burraco.accounts.ratings import BETA, MU, model
 
 LEVELS = {
     2: ("random", "basic", "advanced", "expert-2026", "expert"),

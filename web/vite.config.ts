@@ -1,4 +1,4 @@
-// Builds the client into the server package (src/burraco/server/static/), which
+// Builds the client into the server package (src/burraco/app/static/), which
 // `burraco serve` serves; `npm run dev` proxies the API and WebSockets to a local server.
 // The service worker (src/pwa/sw.ts) is a second entry built to /sw.js; the `service-worker`
 // plugin writes into it the build's id and the shell files it precaches.
@@ -30,7 +30,7 @@ function serviceWorker(): Plugin {
 export default defineConfig({
   plugins: [serviceWorker()],
   build: {
-    outDir: "../src/burraco/server/static",
+    outDir: "../src/burraco/app/static",
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {

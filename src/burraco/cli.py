@@ -24,10 +24,24 @@ import os
 import sys
 from collections.abc import Callable
 
-from burraco import __version__, referee
+from burraco import __version__, play, referee
+from burraco.analysis import cli as analysis_cli
+from burraco.app import cli as app_cli
+from burraco.arena import cli as arena_cli
+from burraco.audit import cli as audit_cli
+from burraco.bench import cli as bench_cli
+from burraco.bench import env as bench_env  # NumPy and PettingZoo load only when it runs
+from burraco.bench.engine import (
+    bench_engine,
+    compare_openspiel,
+    format_comparison,
+    format_report,
+)
 from burraco.cliparts import Subparsers
 from burraco.engine.rules import Rules
 from burraco.referee import Outcome
+from burraco.tournament import cli as tournament_cli
+from burraco.tui import cli as tui_cli
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -187,8 +201,6 @@ def _run_rules_show(args: argparse.Namespace) -> int:
 # --- play -------------------------------------------------------------------------------------
 
 def _add_play(sub: Subparsers) -> None:
-    from burraco import play
-
     parser = sub.add_parser(
         "play", help="watch bots play a hand (or a match) in the terminal",
         description="Bots play Burraco in the terminal, move by move, with the score sheet.")
@@ -217,8 +229,6 @@ def _add_bench(sub: Subparsers) -> None:
         help="beside OpenSpiel's gin_rummy in the same run (needs open_spiel: the 'openspiel' "
         "extra); 4 players unless --players is given once")
     engine.set_defaults(handler=_run_bench_engine)
-    from burraco.bench import env as bench_env  # imports NumPy/PettingZoo only when it runs
-
     env = bench_sub.add_parser(
         "env", help="burraco_v0 env steps/s and observation µs, next to the engine's decisions/s",
         description="Play hands through the research environment with every agent random over "
@@ -226,11 +236,10 @@ def _add_bench(sub: Subparsers) -> None:
         "observe and step, and the engine's decisions/s, on one core (needs burraco[research]).")
     bench_env.add_arguments(env)
     env.set_defaults(handler=bench_env.run)
+    bench_cli.register(sub)  # bench server, bench frames
 
 
 def _run_bench_engine(args: argparse.Namespace) -> int:
-    from burraco.bench.engine import bench_engine, format_report
-
     if args.hands < 1:
         print("burraco bench engine: --hands must be at least 1", file=sys.stderr)
         return 2
@@ -247,8 +256,6 @@ def _run_bench_engine(args: argparse.Namespace) -> int:
 
 
 def _run_bench_compare(args: argparse.Namespace, rules: Rules) -> int:
-    from burraco.bench.engine import compare_openspiel, format_comparison
-
     players = args.players or [4]
     if len(players) != 1:
         print("burraco bench engine: --compare-openspiel takes one --players", file=sys.stderr)
@@ -266,39 +273,27 @@ def _run_bench_compare(args: argparse.Namespace, rules: Rules) -> int:
 # --- the other areas register their own commands ----------------------------------------------
 
 def _add_server(sub: Subparsers) -> None:
-    from burraco.server.cli import register  # serve; bench server
-
-    register(sub)
+    app_cli.register(sub)
 
 
 def _add_arena(sub: Subparsers) -> None:
-    from burraco.arena.cli import register  # arena; bench bots
-
-    register(sub)
+    arena_cli.register(sub)
 
 
 def _add_analyze(sub: Subparsers) -> None:
-    from burraco.analysis.cli import register  # analyze
-
-    register(sub)
+    analysis_cli.register(sub)
 
 
 def _add_tournament(sub: Subparsers) -> None:
-    from burraco.tournament.cli import register
-
-    register(sub)
+    tournament_cli.register(sub)
 
 
 def _add_audit(sub: Subparsers) -> None:
-    from burraco.audit.cli import register  # audit secrecy
-
-    register(sub)
+    audit_cli.register(sub)
 
 
 def _add_tui(sub: Subparsers) -> None:
-    from burraco.tui.cli import register  # tui (Textual loads only when it runs)
-
-    register(sub)
+    tui_cli.register(sub)
 
 
 # --- the command ------------------------------------------------------------------------------

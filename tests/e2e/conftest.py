@@ -29,7 +29,7 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
-STATIC = ROOT / "src" / "burraco" / "server" / "static"
+STATIC = ROOT / "src" / "burraco" / "app" / "static"
 
 pytestmark = pytest.mark.xdist_group("e2e")
 

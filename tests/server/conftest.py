@@ -10,7 +10,7 @@ import pytest
 from harness import ServerProcess, postgres_schema
 from sqlalchemy import Engine
 
-from burraco.server.storage.db import make_engine, migrate
+from burraco.infra.db import make_engine, migrate
 
 
 @pytest.fixture(scope="module")

@@ -38,9 +38,9 @@ from burraco.engine.cards import card_face, parse_face
 from burraco.engine.deal import deal_from_order
 from burraco.engine.rules import Rules
 from burraco.engine.state import HandState
+from burraco.infra.db import make_engine
 from burraco.server.protocol import check_server_message
 from burraco.server.storage import repository as repo
-from burraco.server.storage.db import make_engine
 
 BURRACO = str(Path(sys.executable).with_name("burraco"))
 PG_ENV = "BURRACO_TEST_POSTGRES_URL"

@@ -104,8 +104,8 @@ def tokens(fuzz_server: ServerProcess, guest_token: str) -> dict[str, list[str]]
 
 def build_app() -> FastAPI:
     """The server's app, built in-process (nothing is started)."""
-    from burraco.server.app import create_app
-    from burraco.server.config import ServerConfig
+    from burraco.app.asgi import create_app
+    from burraco.infra.config import ServerConfig
 
     return create_app(ServerConfig(db_url="sqlite:///unused.db"))
 

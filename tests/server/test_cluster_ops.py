@@ -25,10 +25,11 @@ from test_cluster_core import check_acks, finished_version, one_hand
 from websockets.exceptions import ConnectionClosed
 
 from burraco.engine.legal import legal_actions
-from burraco.server.actor import build_unit
-from burraco.server.hub import rebuild
+from burraco.infra.db import make_engine
+from burraco.server.assembly import new_hub
+from burraco.server.commit_path import build_unit
+from burraco.server.hub import Hub, rebuild
 from burraco.server.storage import repository as repo
-from burraco.server.storage.db import make_engine
 
 
 @pytest.fixture(scope="module")
@@ -239,8 +240,7 @@ def test_a_door_that_loses_the_takeover_race_joins_the_winner(db_url: str) -> No
     """
     import redis.asyncio as aioredis
 
-    from burraco.server.config import ServerConfig
-    from burraco.server.hub import Hub
+    from burraco.infra.config import ServerConfig
     from burraco.server.tables import TableRequest
 
     _, redis_url = urls()
@@ -254,7 +254,7 @@ def test_a_door_that_loses_the_takeover_race_joins_the_winner(db_url: str) -> No
         await alone.stop()
         table_id = table["table_id"]
         client = aioredis.Redis.from_url(redis_url)
-        door = Hub(ServerConfig(db_url=db_url, redis_url=redis_url, redis_prefix=prefix,
+        door = new_hub(ServerConfig(db_url=db_url, redis_url=redis_url, redis_prefix=prefix,
                                 node_id="door", lease_seconds=30))
         cluster = door.cluster
         assert cluster is not None

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from harness import ServerProcess
 
-from burraco.server.web import static_dir
+from burraco.app.client_files import static_dir
 
 BROWSER = {"accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
 

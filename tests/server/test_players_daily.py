@@ -16,8 +16,8 @@ import pytest
 from harness import Client, ServerProcess, stored
 from players_harness import bearer, play_out, register
 
+from burraco.community import daily
 from burraco.server.commitment import commit
-from burraco.server.players import daily
 
 
 @pytest.fixture(scope="module")

@@ -11,10 +11,10 @@ import redis
 from openskill.models import PlackettLuce
 from sqlalchemy import Engine
 
-from burraco.server.players import fairplay, ratings
-from burraco.server.players.names import FieldError, check_username, username_key
-from burraco.server.players.results import periods_of
-from burraco.server.rates import Throttle, storage_for
+from burraco.accounts import fairplay, ratings
+from burraco.accounts.names import FieldError, check_username, username_key
+from burraco.community.results import periods_of
+from burraco.infra.rates import Throttle, storage_for
 
 
 def command(seat: int, source: str, action: str = "draw") -> dict[str, object]:
@@ -113,8 +113,8 @@ def test_the_migrations_create_exactly_the_models(engine: Engine) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
-    import burraco.server.players.models  # noqa: F401  (the players' tables on the metadata)
-    from burraco.server.storage.models import Base
+    import burraco.accounts.models  # noqa: F401  (the players' tables on the metadata)
+    from burraco.infra.schema import Base
 
     with engine.connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []

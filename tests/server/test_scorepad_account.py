@@ -15,7 +15,7 @@ import pytest
 from harness import ServerProcess, postgres_schema
 from players_harness import bearer, register
 
-from burraco.server.players.pad import MAX_SHEETS, SHEET_BYTES
+from burraco.accounts.pad import MAX_SHEETS, SHEET_BYTES
 
 _names = iter(range(10_000))
 

@@ -24,11 +24,11 @@ from sqlalchemy import text as sql
 
 from burraco.engine.actions import parse_action
 from burraco.engine.legal import legal_actions
-from burraco.server.actor import build_unit
+from burraco.infra.db import make_engine
+from burraco.server.commit_path import build_unit
 from burraco.server.game import PLAYING, fresh_deal
 from burraco.server.hub import rebuild
 from burraco.server.storage import repository as repo
-from burraco.server.storage.db import make_engine
 from burraco.server.storage.repository import RECENT_CMIDS
 
 

@@ -26,12 +26,12 @@ from sqlalchemy import Engine, delete, select
 from burraco.engine.cards import card_str
 from burraco.engine.deal import deal_from_order
 from burraco.engine.legal import legal_actions
-from burraco.server.actor import build_unit
+from burraco.infra.db import make_engine
+from burraco.server.commit_path import build_unit
 from burraco.server.commitment import verify
 from burraco.server.game import FINISHED, Game, Step, group_deal
 from burraco.server.hub import rebuild
 from burraco.server.storage import repository as repo
-from burraco.server.storage.db import make_engine
 from burraco.server.storage.models import DealGroupRow, DealGroupTableRow, SnapshotRow
 from burraco.server.tables import TableRequest, build_config
 
@@ -43,9 +43,9 @@ import uvicorn
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-from burraco.server.app import create_app
-from burraco.server.config import ServerConfig, normalize_db_url
-from burraco.server.identity import Guest, new_id
+from burraco.app.asgi import create_app
+from burraco.infra.config import ServerConfig, normalize_db_url
+from burraco.accounts.identity import Guest, new_id
 from burraco.server.tables import TableConfigError, TableRequest
 
 port, db = int(sys.argv[1]), sys.argv[2]

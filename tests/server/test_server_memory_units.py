@@ -12,15 +12,17 @@ import weakref
 from collections import OrderedDict
 from pathlib import Path
 
+from burraco.accounts.identity import Guest
 from burraco.engine.legal import legal_actions
-from burraco.server.actor import Join, Leave, RecentIds, TableActor
-from burraco.server.config import ServerConfig
+from burraco.infra.config import ServerConfig
+from burraco.infra.db import make_engine
+from burraco.server.actor import TableActor
+from burraco.server.commit_path import RecentIds
 from burraco.server.deltas import DeltaMaker
 from burraco.server.game import Game, fresh_deal
-from burraco.server.identity import Guest
 from burraco.server.protocol import Hello
-from burraco.server.storage.db import make_engine
 from burraco.server.storage.writer import Writer
+from burraco.server.table_items import Join, Leave
 from burraco.server.tables import SeatRequest, TableRequest, build_config
 
 

@@ -16,11 +16,11 @@ from sqlalchemy import Connection, Engine, delete, func, select
 from burraco.bots import make_bot
 from burraco.engine.legal import legal_actions
 from burraco.engine.views import view
-from burraco.server.actor import build_unit
+from burraco.infra.db import migrate, table_names
+from burraco.server.commit_path import build_unit
 from burraco.server.game import FINISHED, Game, Step, fresh_deal
 from burraco.server.hub import rebuild
 from burraco.server.storage import repository as repo
-from burraco.server.storage.db import migrate, table_names
 from burraco.server.storage.models import GuestRow, SnapshotRow
 from burraco.server.storage.writer import Writer
 from burraco.server.tables import TableRequest, build_config

@@ -9,6 +9,7 @@ import random
 import pytest
 from harness import leaks
 
+from burraco.accounts.identity import Guest, Signer, TokenError, check_nickname
 from burraco.engine.actions import DRAW, parse_action
 from burraco.engine.legal import legal_actions
 from burraco.engine.views import hidden_from
@@ -22,7 +23,6 @@ from burraco.server.game import (
     fresh_deal,
     group_deal,
 )
-from burraco.server.identity import Guest, Signer, TokenError, check_nickname
 from burraco.server.projection import frame, frames_for, project
 from burraco.server.protocol import ProtocolError, check_server_message, read_client_message
 from burraco.server.tables import TableConfigError, TableRequest, build_config

@@ -33,14 +33,15 @@ with warnings.catch_warnings():  # starlette's notice about its httpx-based clie
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from burraco.server.storage.db import make_engine
-from burraco.server.storage.db import migrate as migrate_server
+from burraco.infra.db import make_engine
+from burraco.infra.db import migrate as migrate_server
 from burraco.server.storage.models import DealGroupRow, DealGroupTableRow, TableRow
-from burraco.tournament.members import profile_tournaments
+from burraco.tournament.access import KEY_ENV, KEY_HEADER
 from burraco.tournament.online import deal_group_id
+from burraco.tournament.profiles import profile_tournaments
 from burraco.tournament.service import Director
 from burraco.tournament.storage import PairAccountRow
-from burraco.tournament.web import KEY_ENV, KEY_HEADER, create_app
+from burraco.tournament.web import create_app
 
 KEY = "s3cret"
 EIGHT = "\n".join(f"Pair {n}" for n in range(1, 9))

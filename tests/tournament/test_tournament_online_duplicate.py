@@ -11,8 +11,8 @@ import pytest
 from harness import ServerProcess, stored
 from sqlalchemy import select
 
+from burraco.infra.db import make_engine
 from burraco.server.commitment import verify
-from burraco.server.storage.db import make_engine
 from burraco.server.storage.models import DealGroupRow, DealGroupTableRow
 from burraco.tournament.online import deal_group_id
 

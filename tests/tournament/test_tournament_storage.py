@@ -78,7 +78,7 @@ def test_web_table_links_survive_the_upgrade_to_rooms(tmp_path: Path) -> None:
     from alembic import command
     from sqlalchemy import text
 
-    from burraco.server.storage.db import make_engine
+    from burraco.infra.db import make_engine
     from burraco.tournament.storage import alembic_config
 
     engine = make_engine(f"sqlite:///{tmp_path / 'old.db'}")

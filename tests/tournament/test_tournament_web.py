@@ -12,7 +12,8 @@ with warnings.catch_warnings():  # starlette's notice about its httpx-based clie
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from burraco.tournament.web import KEY_ENV, create_app
+from burraco.tournament.access import KEY_ENV
+from burraco.tournament.web import create_app
 
 
 @pytest.fixture

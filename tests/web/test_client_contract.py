@@ -12,13 +12,13 @@ import os
 from pathlib import Path
 from typing import Any
 
+from burraco.app.web import form_options
 from burraco.engine.cards import parse_faces
 from burraco.engine.deal import deal_from_order, shuffled_order
 from burraco.engine.melds import MeldError, burraco_type, meld_from_faces
 from burraco.engine.rules import PRESETS, Rules
 from burraco.server.commitment import commit
 from burraco.server.tables import TableRequest
-from burraco.server.web import form_options
 
 FIXTURE = Path(__file__).resolve().parents[2] / "web" / "test" / "fixtures" / "engine.json"
 TYPE_OPTIONS = ("semi_clean", "semi_clean_inner_wild", "semi_clean_set_of_nine",

@@ -20,7 +20,10 @@ import sys
 import time
 from typing import Any
 
+from burraco.arena import latency
 from burraco.arena.duplicate import MatchResult, MatchSpec, run_matches, summarize, tables_of
+from burraco.arena.plot import PlotUnavailable, plot_ladder
+from burraco.arena.ray_runner import RayUnavailable, connect, run_matches_on_ray
 from burraco.arena.stats import elo_intervals, fit_elo
 from burraco.bots.base import LEVEL_NAMES, RETIRED_LEVELS, make_bot
 from burraco.bots.external import DEFAULT_DEADLINE_MS, is_external
@@ -45,14 +48,12 @@ def register(sub: Any) -> None:
     add_arena_arguments(parser)
     parser.set_defaults(handler=run_arena)
 
-    from burraco.bench.bots import add_arguments, run
-
     bots = subcommands_of(sub, "bench").add_parser(
         "bots", help="decision latency of each bot level, on one core",
         description="Play hands with each level at one side (advanced at the other) and "
         "report its decision latency: median, p95, max, and hands per second.")
-    add_arguments(bots)
-    bots.set_defaults(handler=run)
+    latency.add_arguments(bots)
+    bots.set_defaults(handler=latency.run)
 
 
 def _bot_spec(text: str) -> str:
@@ -120,8 +121,6 @@ def run_arena(args: argparse.Namespace) -> int:
     if args.ladder and all(is_external(b) for b in bots):  # every level, and these engines
         bots = [*LEVEL_NAMES, *bots]
     if args.ray is not None:
-        from burraco.arena.ray_runner import RayUnavailable, connect
-
         try:
             connect(args.ray)  # once for the whole run (a ladder plays several pairs)
         except RayUnavailable as exc:
@@ -159,7 +158,7 @@ def _play_pair(args: argparse.Namespace, a: str, b: str, *, desc: str,
 
 def _play(args: argparse.Namespace, a: str, b: str, *, desc: str,
           offset: int = 0) -> tuple[list[MatchResult], float]:
-    from tqdm import tqdm  # type: ignore[import-untyped]
+    from tqdm import tqdm  # type: ignore[import-untyped]  # slow to import: not at --help
 
     specs = [
         MatchSpec(a, b, args.players, args.rules, args.hands_per_match, args.seed + offset, i,
@@ -171,8 +170,6 @@ def _play(args: argparse.Namespace, a: str, b: str, *, desc: str,
     with tqdm(total=len(specs), desc=desc, unit="match", disable=disable,
               file=sys.stderr) as bar:
         if args.ray is not None:
-            from burraco.arena.ray_runner import run_matches_on_ray
-
             results = run_matches_on_ray(specs, args.ray, progress=lambda: bar.update(1))
         else:
             results = run_matches(specs, jobs=args.jobs, progress=lambda: bar.update(1))
@@ -227,8 +224,6 @@ def _run_ladder(args: argparse.Namespace, bots: list[str]) -> int:
         lo, hi = intervals[p]
         print(f"| {bots[p]} | {ratings[p]:+.0f} | {lo:+.0f} to {hi:+.0f} | {played[p]} |")
     if args.plot:
-        from burraco.arena.plot import PlotUnavailable, plot_ladder
-
         title = (f"burraco arena --ladder: {args.players} players, {args.matches} duplicate "
                  f"matches per pair, rules {args.rules}, seed {args.seed}")
         try:

@@ -17,10 +17,10 @@ def plot_ladder(rows: Sequence[tuple[str, float, float, float]], path: str, *,
                 title: str) -> None:
     """Write a PNG of ``(bot, elo, low, high)`` rows, the strongest at the top."""
     try:
-        import matplotlib
+        import matplotlib  # optional (burraco[plot]): loaded only to draw a ladder
 
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # likewise, after choosing the file backend
     except ImportError:
         raise PlotUnavailable(
             "the ladder plot needs matplotlib: pip install 'burraco[plot]'") from None

@@ -32,7 +32,7 @@ class RayUnavailable(RuntimeError):
 
 def _ray() -> Any:
     try:
-        import ray  # type: ignore[import-not-found,unused-ignore]
+        import ray  # type: ignore[import-not-found,unused-ignore]  # Ray loads only with --ray
     except ImportError:
         raise RayUnavailable(INSTALL_HINT) from None
     return ray

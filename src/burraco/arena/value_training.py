@@ -131,7 +131,7 @@ def train(
     test_share: float = 0.1, rate: float = 0.003, info: dict[str, Any] | None = None,
 ) -> Fit:
     """Fit the one-hidden-layer network by Adam on squared error; hold out whole hands."""
-    import numpy as np
+    import numpy as np  # the research extra: only training needs it
 
     x = np.asarray(data.rows, dtype=np.float64)
     y = np.asarray(data.margins, dtype=np.float64)

@@ -56,7 +56,7 @@ class _Observations:
     def __init__(self, rules: Rules, players: int) -> None:
         # NumPy comes with the `research` extra: the audit runs without it, and says so
         try:
-            from burraco.env.observation import Encoder
+            from burraco.env.observation import Encoder  # NumPy: the research extra
         except ImportError:  # pragma: no cover - the dev install has it
             self.encoder: Any = None
         else:

@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from burraco.bench.common import SEATS, http, percentile, rounded
+
 
 @dataclass
 class Node:
@@ -219,14 +221,12 @@ def kill_owner_trials(nodes: list[Node], trials: int, guest: str, restart: Any, 
                       db_url: str, redis_url: str, prefix: str,
                       timeout: float = 30.0) -> dict[str, Any]:
     """``trials`` SIGKILLs of a bot table's owner; the takeover times, p50/p99 (ms)."""
-    from burraco.bench.server import SEATS, _http, _percentile, _round
-
     body = {"players": SEATS, "seats": [{"kind": "bot", "level": "basic"}] * SEATS,
             "target": 100_000, "bot_delay": 0.1}
     times: list[float] = []
     failures: list[str] = []
     # one table for every trial: after a takeover its new owner is the next one killed
-    table_id = _http(nodes[0].base, "POST", "/api/tables", body, guest)["table_id"]
+    table_id = http(nodes[0].base, "POST", "/api/tables", body, guest)["table_id"]
     for trial in range(trials):
         owner = None
         deadline = time.monotonic() + max(15.0, timeout)
@@ -243,7 +243,7 @@ def kill_owner_trials(nodes: list[Node], trials: int, guest: str, restart: Any, 
         else:
             times.append(took)
     return {"trials": trials, "measured": len(times),
-            "takeover_ms": {"p50": _round(_percentile(times, 0.5)),
-                            "p99": _round(_percentile(times, 0.99)),
-                            "max": _round(_percentile(times, 1.0))},
+            "takeover_ms": {"p50": rounded(percentile(times, 0.5)),
+                            "p99": rounded(percentile(times, 0.99)),
+                            "max": rounded(percentile(times, 1.0))},
             "failures": failures[:5], "failure_count": len(failures)}

@@ -66,9 +66,9 @@ def _raw_throughput(
     players: int, rules: Rules, hands: int, seed: int,
 ) -> tuple[float, float, int]:
     """(wall seconds, CPU seconds, steps) of a self-play loop through ``raw_env``."""
-    import numpy as np
+    import numpy as np  # the research extra: loaded only when the benchmark runs
 
-    from burraco.env.burraco_v0 import raw_env
+    from burraco.env.burraco_v0 import raw_env  # NumPy, PettingZoo: only when it runs
 
     env = raw_env(players, rules)
     rng = random.Random(seed)
@@ -87,9 +87,9 @@ def _raw_throughput(
 def _wrapped_throughput(
     players: int, rules: Rules, hands: int, seed: int,
 ) -> tuple[float, float, int]:
-    import numpy as np
+    import numpy as np  # the research extra: loaded only when the benchmark runs
 
-    from burraco.env import burraco_v0
+    from burraco.env import burraco_v0  # NumPy, PettingZoo: only when it runs
 
     env = burraco_v0.env(players=players, rules=rules)
     rng = random.Random(seed)
@@ -109,10 +109,10 @@ def _wrapped_throughput(
 
 
 def _micro(players: int, rules: Rules, hands: int, seed: int) -> dict[str, float]:
-    import numpy as np
+    import numpy as np  # the research extra: loaded only when the benchmark runs
 
-    from burraco.env import masks
-    from burraco.env.burraco_v0 import raw_env
+    from burraco.env import masks  # NumPy, PettingZoo: only when it runs
+    from burraco.env.burraco_v0 import raw_env  # likewise
 
     env = raw_env(players, rules)
     rng = random.Random(seed)
@@ -192,7 +192,7 @@ def aec_comparison(
     """The standard AEC loop, per CPU second, for gin_rummy_v4 and burraco_v0, interleaved
     over ``rounds`` rounds on this one core (the best round of each is kept: the machine's
     other load only ever slows a round down)."""
-    from burraco.env import burraco_v0
+    from burraco.env import burraco_v0  # NumPy, PettingZoo: only when it runs
 
     best: dict[str, float] = {}
     reference: dict[str, Any] | None = None
@@ -227,9 +227,9 @@ def vector_throughput(players: int, rules: Rules, games: int, steps: int,
                       seed: int) -> dict[str, float]:
     """Game steps per second of :class:`~burraco.env.vector.VectorEnv` with ``games`` games,
     a uniformly random legal id per game (``random_actions``), arrays copied as by default."""
-    import numpy as np
+    import numpy as np  # the research extra: loaded only when the benchmark runs
 
-    from burraco.env.vector import VectorEnv
+    from burraco.env.vector import VectorEnv  # NumPy, PettingZoo: only when it runs
 
     vec = VectorEnv(games, players=players, rules=rules)
     vec.reset(seed=seed)
@@ -281,7 +281,7 @@ def format_report(results: dict[str, dict[str, Any]], rules: Rules) -> str:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        import numpy  # noqa: F401
+        import numpy  # noqa: F401  # is the research extra installed?
         import pettingzoo  # type: ignore[import-untyped,unused-ignore]  # noqa: F401
     except ImportError:
         print("burraco bench env: needs the research extra: pip install 'burraco[research]'",

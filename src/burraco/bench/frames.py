@@ -21,7 +21,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from burraco.bench.server import _cpu_seconds, _http, _start_server, choose
+from burraco.bench.common import http
+from burraco.bench.server import _cpu_seconds, _start_server, choose
 
 SEATS = 4
 
@@ -84,8 +85,8 @@ class _Seat:
 
 
 async def _table(base: str, protocol: int, hands: int, seed: int) -> list[_Seat]:
-    guest = _http(base, "POST", "/api/guests", {"nickname": "bench"})["token"]
-    table = _http(base, "POST", "/api/tables", {
+    guest = http(base, "POST", "/api/guests", {"nickname": "bench"})["token"]
+    table = http(base, "POST", "/api/tables", {
         "players": SEATS, "seats": [{"kind": "human"}] * SEATS, "target": 100_000,
         "grace_seconds": 3600}, guest)
     url = base.replace("http", "ws", 1) + f"/ws/tables/{table['table_id']}"

@@ -38,7 +38,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -50,8 +49,7 @@ from burraco.bench.cluster import (
     fresh_redis_prefix,
     kill_owner_trials,
 )
-
-SEATS = 4
+from burraco.bench.common import SEATS, http, percentile, rounded
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -95,22 +93,13 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _http(base: str, method: str, path: str, body: dict[str, Any] | None = None,
-          token: str | None = None) -> dict[str, Any]:
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(base + path, data=data, method=method)
-    request.add_header("content-type", "application/json")
-    if token:
-        request.add_header("authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=60) as response:
-        return dict(json.loads(response.read()))
-
-
 def _serve_command(port: int, db: str, sync: str, extra: list[str]) -> list[str]:
     return [sys.executable, "-m", "burraco.cli", "serve", "--port", str(port), "--db", db,
             "--sqlite-sync", sync,
             # one guest opens every table at once: the per-address limits are not measured
             "--table-rate", "none", "--guest-rate", "none", "--waiting-tables-per-guest", "0",
+            # and plays tables of bots at full speed as a workload, many per guest
+            "--bot-tables-per-guest", "0", "--bot-table-rate", "none", "--bot-table-delay", "0",
             *extra]
 
 
@@ -130,7 +119,7 @@ def _launch(command: list[str], port: int, log: Path) -> tuple[subprocess.Popen[
         if proc.poll() is not None:
             raise RuntimeError(f"the server exited ({proc.returncode}); see {log}")
         with contextlib.suppress(OSError):
-            _http(base, "GET", "/healthz")
+            http(base, "GET", "/healthz")
             return proc, base
         time.sleep(0.1)
     proc.kill()
@@ -349,13 +338,6 @@ def _client_process(tables: list[dict[str, Any]], ws_base: str, guest: str, pace
 
 # --- the benchmark ------------------------------------------------------------------------------
 
-def _percentile(values: list[float], share: float) -> float | None:
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
-
-
 def bench_server(*, tables: int, pace: float, duration: float, warmup: float, procs: int,
                  url: str | None, db: str | None, sync: str, seed: int, cluster: int = 0,
                  redis: str | None = None, kill_trials: int = 0,
@@ -384,7 +366,7 @@ def bench_server(*, tables: int, pace: float, duration: float, warmup: float, pr
             tables=tables, pace=pace, duration=duration, warmup=warmup, procs=procs, seed=seed)
         failover = None
         if kill_trials:
-            guest = _http(base, "POST", "/api/guests", {"nickname": "bench"})["token"]
+            guest = http(base, "POST", "/api/guests", {"nickname": "bench"})["token"]
             failover = kill_owner_trials(nodes, kill_trials, guest,
                                          functools.partial(_restart, nodes), db_url=bench_db,
                                          redis_url=redis or "", prefix=prefix)
@@ -431,11 +413,11 @@ def _run_load(base: str, ws_bases: list[str], server_procs: list[subprocess.Pope
     the four seats of a table sit on different processes.  Returns the clients'
     parts, the connection errors and the servers' CPU seconds in the window.
     """
-    guest = _http(base, "POST", "/api/guests", {"nickname": "bench"})["token"]
+    guest = http(base, "POST", "/api/guests", {"nickname": "bench"})["token"]
     body = {"players": SEATS, "seats": [{"kind": "human"}] * SEATS, "target": 100_000,
             "grace_seconds": 3600}
     with ThreadPoolExecutor(16) as pool:
-        created = list(pool.map(lambda _: _http(base, "POST", "/api/tables", body, guest),
+        created = list(pool.map(lambda _: http(base, "POST", "/api/tables", body, guest),
                                 range(tables)))
     if len(ws_bases) > 1:
         for index, info in enumerate(created):
@@ -480,11 +462,11 @@ def _figures(parts: list[dict[str, Any]], *, tables: int, pace: float, duration:
         "tables": tables, "connections": tables * SEATS, "pace_s": pace or None,
         "duration_s": duration, "client_procs": procs,
         "actions": acks, "actions_per_s": round(acks / duration, 1),
-        "latency_ms": {"p50": _round(_percentile(latencies, 0.5)),
-                       "p99": _round(_percentile(latencies, 0.99)),
-                       "max": _round(_percentile(latencies, 1.0)), "samples": len(latencies)},
-        "ack_ms": {"p50": _round(_percentile(ack_latencies, 0.5)),
-                   "p99": _round(_percentile(ack_latencies, 0.99))},
+        "latency_ms": {"p50": rounded(percentile(latencies, 0.5)),
+                       "p99": rounded(percentile(latencies, 0.99)),
+                       "max": rounded(percentile(latencies, 1.0)), "samples": len(latencies)},
+        "ack_ms": {"p50": rounded(percentile(ack_latencies, 0.5)),
+                   "p99": rounded(percentile(ack_latencies, 0.99))},
         "server_cpu": round(server_cpu / duration, 2) if server_cpu is not None else None,
         "clients_cpu": round(sum(p["cpu"] for p in parts) / duration, 2),
         "server_cpu_ms_per_action": (round(server_cpu * 1000 / acks, 3)
@@ -495,12 +477,8 @@ def _figures(parts: list[dict[str, Any]], *, tables: int, pace: float, duration:
         "connect_errors": connect_errors,
         "error_samples": [e for p in parts for e in p["errors"]][:5],
         "expected_actions_per_s": round(tables / pace, 1) if pace else None,
-        "latency_mean_ms": _round(statistics.fmean(latencies) * 1000) if latencies else None,
+        "latency_mean_ms": rounded(statistics.fmean(latencies) * 1000) if latencies else None,
     }
-
-
-def _round(value: float | None) -> float | None:
-    return round(value, 1) if value is not None else None
 
 
 def format_report(figures: dict[str, Any]) -> str:

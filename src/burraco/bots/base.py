@@ -17,6 +17,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from burraco.bots.advanced import AdvancedBot
+from burraco.bots.basic import BasicBot
+from burraco.bots.expert import ExpertBot
+from burraco.bots.external import external_from_spec
+from burraco.bots.random_bot import RandomBot
 from burraco.engine.actions import Action
 from burraco.engine.rules import Rules
 from burraco.engine.views import View
@@ -86,8 +91,6 @@ def make_bot(level: str, *, seed: int | None = None, rules: Rules | None = None)
     (:mod:`burraco.bots.external`); it starts at its first decision.
     """
     if level.startswith("cmd:"):
-        from burraco.bots.external import external_from_spec
-
         return external_from_spec(level, rules=rules, seed=seed)
     name, options = parse_spec(level)
     factory = _FACTORIES.get(name)
@@ -101,26 +104,18 @@ def make_bot(level: str, *, seed: int | None = None, rules: Rules | None = None)
 
 
 def _random(rng: random.Random, rules: Rules | None, options: dict[str, Any]) -> Bot:
-    from burraco.bots.random_bot import RandomBot
-
     return RandomBot(rng, **options)
 
 
 def _basic(rng: random.Random, rules: Rules | None, options: dict[str, Any]) -> Bot:
-    from burraco.bots.basic import BasicBot
-
     return BasicBot(rng, **options)
 
 
 def _advanced(rng: random.Random, rules: Rules | None, options: dict[str, Any]) -> Bot:
-    from burraco.bots.advanced import AdvancedBot
-
     return AdvancedBot(rng, rules=rules, **_numbers(options))
 
 
 def _expert(rng: random.Random, rules: Rules | None, options: dict[str, Any]) -> Bot:
-    from burraco.bots.expert import ExpertBot
-
     return ExpertBot(rng, rules=rules, **_numbers(options))
 
 

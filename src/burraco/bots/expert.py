@@ -30,7 +30,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from burraco.bots.advanced import (
+from burraco.bots.advanced_policy import (
     Params,
     Policy,
     choose_discard,

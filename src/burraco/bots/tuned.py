@@ -20,7 +20,7 @@ measured gain, so at 4 players (and 3, 5, 6) the set keeps the club player's own
 
 from __future__ import annotations
 
-from burraco.bots.advanced import Params, Policy
+from burraco.bots.advanced_policy import Params, Policy
 
 NUMBER_SETS: dict[str, dict[int, dict[str, float]]] = {
     "handset": {},

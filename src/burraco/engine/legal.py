@@ -13,18 +13,12 @@ from __future__ import annotations
 
 from burraco.engine.actions import DRAW, PICKUP, Action, Attach, Discard, NewMeld
 from burraco.engine.cards import CARD_FACE, FACE_IS_WILD, FACES
+from burraco.engine.hand import DRAW_PHASE, OVER, HandBase, closing_ready, is_pinella
 from burraco.engine.meld_search import accepts_by_shape, candidate_actions
 from burraco.engine.melds import SET, Meld, read_attach, read_meld
-from burraco.engine.state import (
-    DRAW_PHASE,
-    OVER,
-    HandState,
-    closing_ready,
-    is_pinella,
-)
 
 
-def legal_actions(state: HandState) -> list[Action]:
+def legal_actions(state: HandBase) -> list[Action]:
     """Every legal action for the player on turn, in a deterministic order."""
     if state.phase == OVER:
         return []
@@ -33,7 +27,7 @@ def legal_actions(state: HandState) -> list[Action]:
     return _play_actions(state)
 
 
-def is_legal(state: HandState, action: Action) -> bool:
+def is_legal(state: HandBase, action: Action) -> bool:
     try:
         state.clone().apply_in_place(action)
     except ValueError:
@@ -41,7 +35,7 @@ def is_legal(state: HandState, action: Action) -> bool:
     return True
 
 
-def _draw_actions(state: HandState) -> list[Action]:
+def _draw_actions(state: HandBase) -> list[Action]:
     actions: list[Action] = [DRAW]
     if not state.pile:
         return actions
@@ -71,7 +65,7 @@ _PICKUP_REFUSAL = {
 }
 
 
-def pickup_refusal(state: HandState) -> str | None:
+def pickup_refusal(state: HandBase) -> str | None:
     """Why the player on turn may not take the pile under a conditional pickup, or None.
 
     International, Revolution (§14.1–2, the International code's Art. 8): a card of the hand
@@ -88,12 +82,11 @@ def pickup_refusal(state: HandState) -> str | None:
     return reason
 
 
-def _unusable(state: HandState, trial: HandState) -> str | None:
+def _unusable(state: HandBase, trial: HandBase) -> str | None:
     """The must-use and must-meld-picked conditions, judged on the state after the pickup."""
     rules = state.rules
-    duty, trial.pinella_duty = trial.pinella_duty, False  # usability counts every play
-    plays = [a for a in _play_actions(trial) if not isinstance(a, Discard)]
-    trial.pinella_duty = duty
+    plays = [a for a in _play_actions(trial, duty=False)  # usability counts every play
+             if not isinstance(a, Discard)]
     if rules.pile_pickup == "must-meld-picked":
         return None if plays else _PICKUP_REFUSAL["must-meld-picked"]
     if state.pile_from == [-1]:  # the lone first up-card: a new meld must be possible
@@ -110,12 +103,12 @@ def _unusable(state: HandState, trial: HandState) -> str | None:
     return None if plays else _PICKUP_REFUSAL["hand-or-pile"]
 
 
-def pickup_usable(state: HandState) -> bool:
+def pickup_usable(state: HandBase) -> bool:
     """Whether a conditional pickup (§14.1–14.3) is allowed now (see :func:`pickup_refusal`)."""
     return pickup_refusal(state) is None
 
 
-def pinella_duty_feasible(state: HandState) -> bool:
+def pinella_duty_feasible(state: HandBase) -> bool:
     """International (§14.1): some play still meets the duty of a collected pinella.
 
     In that phase only such plays are listed, each checked by applying it, so the answer is
@@ -129,7 +122,8 @@ def _faces_of(action: Action) -> tuple[int, ...]:
     return action.faces if isinstance(action, NewMeld | Attach) else ()
 
 
-def _play_actions(state: HandState) -> list[Action]:
+def _play_actions(state: HandBase, *, duty: bool = True) -> list[Action]:
+    """The plays of the phase; with ``duty`` false, as if no collected pinella were owed."""
     seat = state.turn
     side = state.side_of[seat]
     rules = state.rules
@@ -186,7 +180,7 @@ def _play_actions(state: HandState) -> list[Action]:
     if barred_face >= 0 and counts[barred_face] == 1 and size >= 2 and can_go_down:
         actions += _whole_hand_attaches(state, melds)
 
-    if state.pinella_duty:  # §14.1: only plays that meet the duty, each checked by applying it
+    if duty and state.pinella_duty:  # §14.1: only plays that meet the duty, each applied to check
         return [a for a in actions if is_legal(state, a)]
     if owed is not None:
         return actions  # no discard before a picked card is melded (§14.3)
@@ -221,7 +215,7 @@ def _attach_one(index: int) -> tuple[Attach, ...]:
 
 
 def _last_card_ok(
-    state: HandState, counts: list[int], used: tuple[int, ...], barred_face: int,
+    state: HandBase, counts: list[int], used: tuple[int, ...], barred_face: int,
     melds: list[Meld], *, new: tuple[int, ...] | None = None, onto: int = -1,
 ) -> bool:
     """§7.3 guard when a play leaves exactly one card in hand."""
@@ -244,7 +238,7 @@ def _last_card_ok(
 
 
 def _melds_after(
-    state: HandState, melds: list[Meld], used: tuple[int, ...], new: tuple[int, ...] | None,
+    state: HandBase, melds: list[Meld], used: tuple[int, ...], new: tuple[int, ...] | None,
     onto: int,
 ) -> list[Meld]:
     cards = state._take_cards(state.turn, tuple(used), prefer_barred=True)
@@ -258,7 +252,7 @@ def _melds_after(
     return after
 
 
-def _whole_hand_attaches(state: HandState, melds: list[Meld]) -> list[Action]:
+def _whole_hand_attaches(state: HandBase, melds: list[Meld]) -> list[Action]:
     """Attachments of the whole hand that no sequence of single cards can make."""
     hand = state.hands[state.turn]
     out: list[Action] = []

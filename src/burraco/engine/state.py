@@ -11,7 +11,7 @@ lists of ints and immutable melds.
 from __future__ import annotations
 
 from burraco.engine.actions import Action, Attach, CallTime, Discard, Draw, NewMeld, Pickup
-from burraco.engine.cards import CARD_FACE, FACE_IS_WILD, JOKER, face_str, make_face
+from burraco.engine.cards import CARD_FACE, FACE_IS_WILD, face_str, make_face
 from burraco.engine.deal import Deal, check_deal
 from burraco.engine.events import (
     Attached,
@@ -26,12 +26,23 @@ from burraco.engine.events import (
     PozzettoTaken,
     TimeCalled,
 )
-from burraco.engine.melds import SET, Meld, base_type, burraco_type, read_attach, read_meld
+from burraco.engine.hand import (
+    DRAW_PHASE,
+    OVER,
+    PLAY_PHASE,
+    HandBase,
+    closing_need,
+    closing_ready,
+    is_pinella,
+)
+from burraco.engine.legal import pickup_refusal, pinella_duty_feasible
+from burraco.engine.melds import SET, Meld, read_attach, read_meld
 from burraco.engine.rules import FIBUR, Rules
 
-DRAW_PHASE = "draw"
-PLAY_PHASE = "play"
-OVER = "over"
+__all__ = [  # the phases and the closing test live in hand.py, shared with legal.py
+    "DRAW_PHASE", "OVER", "PLAY_PHASE", "STATE_FIELDS", "HandState", "IllegalActionError",
+    "closing_need", "closing_ready", "is_pinella",
+]
 
 STATE_FIELDS: tuple[str, ...] = (
     "barred", "closer", "deal", "dealer", "end_reason", "final_turn", "hands", "history",
@@ -48,7 +59,7 @@ class IllegalActionError(ValueError):
     """The action breaks a rule; the message says which, for a player."""
 
 
-class HandState:
+class HandState(HandBase):
     """A hand in progress.  Seats are numbered in playing order (§2.3)."""
 
     __slots__ = (
@@ -336,8 +347,6 @@ class HandState:
             raise IllegalActionError(
                 "the pile holds a wild your partner discarded: you may not take it (§13.2)")
         if self.rules.pile_pickup != "free" or self.rules.collected_pinella != "free":
-            from burraco.engine.legal import pickup_refusal  # legal.py builds on this module
-
             reason = pickup_refusal(self)
             if reason is not None:
                 raise IllegalActionError(reason)
@@ -505,8 +514,6 @@ class HandState:
         """A play that leaves a collected pinella owed must leave a way to meet the duty."""
         if backup is None or not self.pinella_duty:
             return
-        from burraco.engine.legal import pinella_duty_feasible  # legal.py builds on this module
-
         if not pinella_duty_feasible(self):
             self._copy_of(backup)
             raise IllegalActionError(
@@ -681,32 +688,3 @@ class HandState:
         self.end_reason = reason
         if events is not None:
             events.append(HandOver(reason, self.closer))
-
-
-def is_pinella(card: int) -> bool:
-    """A 2 of any suit (the joker is not a pinella)."""
-    face = CARD_FACE[card]
-    return face != JOKER and face % 13 == 1
-
-
-def closing_ready(melds: list[Meld], rules: Rules) -> bool:
-    """Does a side with these melds have the burraco its closing needs (§7.1, §13.4, §14)?"""
-    kinds = [k for k in (base_type(m, rules) for m in melds) if k is not None]
-    if rules.closing_alternatives:
-        specials = {burraco_type(m, rules) for m in melds}
-        if specials & set(rules.closing_alternatives):
-            return True
-    if rules.closing == "any":
-        return bool(kinds)
-    if rules.closing == "clean":
-        return "clean" in kinds
-    # clean-and-other / two: one clean plus another burraco that is not clean
-    return "clean" in kinds and any(k != "clean" for k in kinds)
-
-
-def closing_need(rules: Rules) -> str:
-    return {
-        "any": "a burraco",
-        "clean": "a clean burraco",
-        "clean-and-other": "a clean and a non-clean burraco",
-    }[rules.closing]

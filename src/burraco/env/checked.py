@@ -24,7 +24,7 @@ import numpy as np
 from pettingzoo.utils.env import AECIterable, AECIterator  # type: ignore[import-untyped]
 from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
-from burraco.env.burraco_v0 import Observation, raw_env
+from burraco.env.aec import Observation, raw_env
 
 
 def _in_bounds(action: Any, n: int) -> bool:

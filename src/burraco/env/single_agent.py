@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from burraco.bots.base import Bot, make_bot
 from burraco.engine.rules import Rules
-from burraco.env.burraco_v0 import Observation, Reward, raw_env
+from burraco.env.aec import Observation, Reward, raw_env
 from burraco.env.catalog import action_id
 
 

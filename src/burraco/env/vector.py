@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from burraco.engine.rules import Rules
-from burraco.env.burraco_v0 import raw_env
+from burraco.env.aec import raw_env
 
 
 class VectorEnv:

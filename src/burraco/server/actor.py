@@ -9,8 +9,9 @@ new game, send each connection the events as its seat may see them, and ack.
 Every client command is answered by exactly one ``ack`` or ``reject``.
 
 The actor also runs what happens by itself at a table: bot seats and
-stand-ins for dropped players (``seats``), the grace countdown of a dropped
-player, and the turn clock (``clock``).
+stand-ins for dropped players (:mod:`.table_bots`), the grace countdown of a dropped
+player and the turn clock (:mod:`.table_clock`); the commit path's pieces are in
+:mod:`.commit_path`, the queue's items in :mod:`.table_items`.
 
 A table of a deal group deals from the group (``deal``), tells the hub when a
 hand ends (``on_hand_end``) and publishes a held reveal when the hub says every
@@ -22,18 +23,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import logging
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from burraco.engine.actions import Action, ActionParseError, parse_action
+from burraco.accounts.identity import Guest
+from burraco.engine.actions import ActionParseError, parse_action
 from burraco.engine.legal import legal_actions
-from burraco.engine.views import view
-from burraco.server import clock, metrics
-from burraco.server.config import ServerConfig
+from burraco.infra.config import ServerConfig
+from burraco.server import metrics
+from burraco.server.commit_path import RecentIds, build_unit
 from burraco.server.deltas import DeltaMaker, with_delta
 from burraco.server.game import (
     FINISHED,
@@ -47,109 +47,33 @@ from burraco.server.game import (
     fresh_deal,
     holds_another_seat,
 )
-from burraco.server.identity import Guest
 from burraco.server.projection import frame, frames_for, project, sync_body
 from burraco.server.protocol import Act, Hello, Undo, ack, dumps, reject, server_cmid
 from burraco.server.quick import QuickLimits, quick_frame, quick_problem
 from burraco.server.rematch import Rematch
 from burraco.server.seats import SeatBots
 from burraco.server.storage import repository as repo
-from burraco.server.storage.repository import CommitUnit
 from burraco.server.storage.writer import Writer
+from burraco.server.table_bots import SeatPlayers
+from burraco.server.table_clock import TurnClock
+from burraco.server.table_core import RECENT_EVENTS, log
+from burraco.server.table_items import (
+    BotCommand,
+    Claim,
+    ClientCommand,
+    Conn,
+    Item,
+    Join,
+    Leave,
+    Resync,
+    Reveal,
+    Timer,
+    settle,
+)
 from burraco.server.tutorial import TUTORIAL_BOT_SEED
 
-log = logging.getLogger("burraco.server.actor")
-RECENT_EVENTS = 400
-"""Events kept in memory per table for catching up reconnecting clients (about two hands)."""
-RETRY_SECONDS = 1.0
-"""After a move of the server's own (clock, bot, stand-in) failed to be stored: try again."""
 
-
-class Conn(Protocol):
-    """A client connection as the actor sees it (the gateway implements it)."""
-
-    seat: int | None
-    guest: Guest | None
-    wants_legal: bool
-    protocol: int
-    """The protocol version served (docs/protocol.md §15): 2 sends event deltas."""
-    pending: int
-    """The connection's commands (and syncs) queued here: the actor counts them down."""
-
-    def send(self, text: str) -> None: ...
-
-    def close(self, code: int, reason: str) -> None: ...
-
-
-# --- what the queue carries -------------------------------------------------------------------
-
-@dataclass(slots=True)
-class Join:
-    """A connection's accepted tokens asking to join; ``admitted`` says if the table took it.
-
-    The gateway reads nothing more from the connection until ``admitted`` is
-    resolved, and stops reading when it is ``False``.
-    """
-
-    conn: Conn
-    hello: Hello
-    admitted: asyncio.Future[bool] = field(default_factory=lambda: asyncio.get_running_loop()
-                                           .create_future())
-
-
-@dataclass(slots=True)
-class Leave:
-    conn: Conn
-
-
-@dataclass(slots=True)
-class ClientCommand:
-    conn: Conn
-    message: Act | Undo
-
-
-@dataclass(slots=True)
-class BotCommand:
-    seat: int
-    version: int
-    action: Action
-    source: str  # bot | standin | clock
-
-
-@dataclass(slots=True)
-class Resync:
-    conn: Conn
-
-
-@dataclass(slots=True)
-class Timer:
-    kind: str  # grace | clock
-    seat: int
-    key: object
-
-
-@dataclass(slots=True)
-class Claim:
-    """A seat claimed outside a connection (the creator's own seat at creation)."""
-
-    seat: int
-    guest: Guest
-    done: asyncio.Future[str | None] = field(default_factory=lambda: asyncio.get_running_loop()
-                                             .create_future())
-
-
-@dataclass(slots=True)
-class Reveal:
-    """Publish hand ``number``'s held reveal: every table of the deal group has played it."""
-
-    number: int
-    reveal: dict[str, Any]
-
-
-Item = Join | Leave | ClientCommand | BotCommand | Resync | Timer | Claim | Reveal
-
-
-class TableActor:
+class TableActor(TurnClock, SeatPlayers):
     def __init__(
         self, table_id: str, game: Game, *, writer: Writer, settings: ServerConfig,
         recent: list[tuple[int, str, dict[str, Any]]] | None = None,
@@ -214,7 +138,7 @@ class TableActor:
         while not self._queue.empty():  # what was queued behind the stop is never handled
             left = self._queue.get_nowait()
             if isinstance(left, Join | Claim):
-                _settle(left, False if isinstance(left, Join) else "table_closed")
+                settle(left, False if isinstance(left, Join) else "table_closed")
         for _, handle in self.grace.values():
             handle.cancel()
         if self._clock_handle is not None:
@@ -242,7 +166,7 @@ class TableActor:
             except Exception:  # a bug must not kill the table: log it, answer, carry on
                 log.exception("table %s: failed handling %r", self.table_id, item)
                 if isinstance(item, Join):
-                    _settle(item, False)
+                    settle(item, False)
                     item.conn.close(1011, "internal error")
                 if isinstance(item, ClientCommand):
                     self._reject(item.conn, "internal_error", "the server failed on this "
@@ -258,7 +182,7 @@ class TableActor:
         elif isinstance(item, BotCommand):
             await self._bot_command(item)
         elif isinstance(item, Join):
-            _settle(item, await self._join(item.conn, item.hello))
+            settle(item, await self._join(item.conn, item.hello))
         elif isinstance(item, Leave):
             self._leave(item.conn)
         elif isinstance(item, Resync):
@@ -324,33 +248,6 @@ class TableActor:
             return self._reject(conn, exc.code, exc.reason, cmid)
         await self._commit(step, seat=seat, cmid=cmid, kind=kind, body=body, source="client",
                            conn=conn)
-
-    async def _bot_command(self, item: BotCommand) -> None:
-        game = self.game
-        if item.version != game.version or game.turn != item.seat:
-            return  # the table moved on while the bot thought; it is asked again
-        if item.source == "standin" and item.seat not in self.standin:
-            return  # the player came back
-        if item.source == "bot" and not self.config.is_bot(item.seat):
-            return
-        try:
-            step = game.act(item.seat, item.action, self.deal)
-        except GameError as exc:
-            log.error("table %s: %s move %s refused: %s", self.table_id, item.source,
-                      item.action, exc.reason)
-            return self._bot_again()
-        if not await self._commit(step, seat=item.seat,
-                                  cmid=server_cmid(item.source, game.version + 1), kind="act",
-                                  body={"action": str(item.action)}, source=item.source):
-            self._bot_again()
-
-    def _bot_again(self) -> None:
-        """The bot's move was not stored: ask it again shortly (never leave the table stuck)."""
-        def again() -> None:
-            self._bot_version = -1
-            self._schedule_bot()
-
-        asyncio.get_running_loop().call_later(RETRY_SECONDS, again)
 
     async def _claim(self, seat: int, guest: Guest, conn: Conn | None) -> str | None:
         """Bind ``seat`` to ``guest``; ``None`` when done, else the error code."""
@@ -506,12 +403,6 @@ class TableActor:
         for conn in self.subs:
             conn.send(text)
 
-    def _clock_info(self) -> dict[str, Any] | None:
-        if self._clock_deadline is None or self.game.turn is None:
-            return None
-        return {"seat": self.game.turn, "deadline_ms": int(self._clock_deadline * 1000),
-                "seconds": self.config.turn_seconds}
-
     # --- connections ---------------------------------------------------------------------------
 
     def _refuse_join(self, conn: Conn, code: str, reason: str, close_code: int) -> bool:
@@ -629,117 +520,6 @@ class TableActor:
             for conn in wanting:
                 conn.send(text)
 
-    def _check_grace(self) -> None:
-        """Start the countdown of every held human seat that has no connection."""
-        game = self.game
-        if game.status != PLAYING:
-            return
-        for seat in self.config.human_seats:
-            if (game.holders[seat] is not None and self.online[seat] == 0
-                    and seat not in self.grace and seat not in self.standin):
-                self._start_grace(seat)
-
-    def _bot_level(self, seat: int) -> tuple[str, str] | None:
-        """(level, source) when a bot plays ``seat`` now."""
-        spec = self.config.seats[seat]
-        if spec.kind == "bot":
-            return (spec.level or "basic", "bot")
-        if seat in self.standin:
-            return (self.config.standin, "standin")
-        return None
-
-    def _schedule_bot(self) -> None:
-        game = self.game
-        seat = game.turn
-        if seat is None or game.hand is None or self._bot_version == game.version:
-            return
-        playing = self._bot_level(seat)
-        if playing is None:
-            return
-        self._bot_version = game.version
-        level, source = playing
-        self._bot_task = asyncio.create_task(
-            self._think(seat, level, source, game.version, game.hand))
-
-    async def _think(self, seat: int, level: str, source: str, version: int,
-                     hand: Any) -> None:
-        delay = self.config.bot_delay
-        if delay > 0:
-            await asyncio.sleep(delay)
-        try:
-            action = await self.bots.choose(seat, level, hand)
-        except Exception:
-            log.exception("table %s: bot %s at seat %d failed", self.table_id, level, seat)
-            action = legal_actions(hand)[0]
-        self.submit(BotCommand(seat, version, action, source))
-
-    def _start_grace(self, seat: int) -> None:
-        seconds = self.config.grace_seconds
-        loop = asyncio.get_running_loop()
-        deadline = time.time() + seconds
-        handle = loop.call_later(seconds, self.submit, Timer("grace", seat, deadline))
-        self.grace[seat] = (deadline, handle)
-        self._send_presence()
-
-    def _arm_clock(self) -> None:
-        seconds = self.config.turn_seconds
-        if seconds is None:
-            return
-        key = self.game.turn_key()
-        if key == self._clock_key:
-            return
-        self._clock_key = key
-        if self._clock_handle is not None:
-            self._clock_handle.cancel()
-            self._clock_handle = None
-        seat = self.game.turn
-        if key is None or seat is None or self.config.is_bot(seat):
-            self._clock_deadline = None
-        else:
-            resume, self.clock_resume = self.clock_resume, None
-            deadline = time.time() + seconds
-            if resume is not None and resume[0] == key:  # the same turn, after a takeover
-                deadline = min(deadline, resume[1])
-            self._clock_deadline = deadline
-            self._clock_handle = asyncio.get_running_loop().call_later(
-                max(0.0, deadline - time.time()), self.submit, Timer("clock", seat, key))
-        if self.on_clock is not None:
-            self.on_clock(self.table_id, key, self._clock_deadline)
-        text = dumps({"t": "clock", **(self._clock_info() or {"seat": None, "deadline_ms": None,
-                                                                "seconds": seconds})})
-        for conn in self.subs:
-            conn.send(text)
-
-    async def _timer(self, timer: Timer) -> None:
-        if timer.kind == "grace":
-            grace = self.grace.get(timer.seat)
-            if grace is None or grace[0] != timer.key or self.online[timer.seat] > 0:
-                return
-            del self.grace[timer.seat]
-            self.standin.add(timer.seat)
-            self._send_presence()
-            self._after_change()
-            return
-        # the turn clock ran out: draw if needed, then discard the least useful card
-        for _ in range(3):
-            game = self.game
-            if game.turn_key() != timer.key or game.turn != timer.seat or game.hand is None:
-                return
-            hand = game.hand
-            action = clock.timeout_action(view(hand, timer.seat), legal_actions(hand))
-            try:
-                step = game.act(timer.seat, action, self.deal)
-            except GameError as exc:
-                log.error("table %s: timeout move %s refused: %s", self.table_id, action, exc)
-                return
-            if not await self._commit(step, seat=timer.seat,
-                                      cmid=server_cmid("clock", game.version + 1), kind="act",
-                                      body={"action": str(action)}, source="clock"):
-                # not stored: the turn is still out of time, so try again shortly
-                self._clock_handle = asyncio.get_running_loop().call_later(
-                    RETRY_SECONDS, self.submit, Timer("clock", timer.seat, timer.key))
-                return
-
     # --- company: quick messages and the rematch ------------------------------------------------
 
     def quick(self, conn: Conn, message_id: str) -> None:
@@ -787,87 +567,3 @@ class TableActor:
         for conn in list(self.subs):
             with contextlib.suppress(Exception):
                 conn.close(code, reason)
-
-
-class RecentIds:
-    """The clients' latest command ids at a table and the versions they got, at most ``size``.
-
-    A table playing for hours must not keep every id it ever saw: past ``size``
-    the oldest are forgotten, and from then on (``forgot``) an id not found here
-    is looked up in the database.  The server's own commands are not kept: their
-    ids are in a namespace no client may use.
-
-    Each id is kept compactly, as one string ``"SEAT:ID"`` and one int packing its
-    versions (about 120 bytes, where a tuple key, a tuple of versions and an
-    ``OrderedDict`` took 310): a live table may keep thousands.
-    """
-
-    def __init__(self, items: dict[tuple[int, str], tuple[int, int]],
-                 size: int = repo.RECENT_CMIDS) -> None:
-        self.size = size
-        self.forgot = len(items) > size
-        self._ids: dict[str, int] = {}
-        self._order: deque[str] = deque()  # oldest first
-        for key, versions in sorted(items.items(), key=lambda item: item[1])[-size:]:
-            self.add(key, versions)
-
-    @staticmethod
-    def _key(key: tuple[int, str]) -> str:
-        return f"{key[0]}:{key[1]}"  # a seat has no colon: SEAT:ID names one (seat, id)
-
-    def get(self, key: tuple[int, str]) -> tuple[int, int] | None:
-        packed = self._ids.get(self._key(key))
-        if packed is None:
-            return None
-        return packed >> 32, packed & 0xFFFFFFFF
-
-    def add(self, key: tuple[int, str], versions: tuple[int, int]) -> None:
-        first, last = versions
-        text = self._key(key)
-        if text not in self._ids:  # an id added again keeps its place, as in an OrderedDict
-            self._order.append(text)
-        self._ids[text] = first << 32 | last  # versions stay far below 2**32
-        if len(self._ids) > self.size:
-            del self._ids[self._order.popleft()]
-            self.forgot = True
-
-    def __len__(self) -> int:
-        return len(self._ids)
-
-
-def _settle(item: Join | Claim, outcome: Any) -> None:
-    """Resolve a queued join or claim whose answer someone awaits (once)."""
-    future = item.admitted if isinstance(item, Join) else item.done
-    if not future.done():
-        future.set_result(outcome)
-
-
-def build_unit(table_id: str, before: int, step: Step, *, command: dict[str, Any],
-               new_table: dict[str, Any] | None = None,
-               deal_group: str | None = None) -> CommitUnit:
-    """The database writes of one step: events, command, hands begun or ended, snapshot.
-
-    ``deal_group``: the group a new table joins (with ``new_table``).
-    """
-    events = [(before + 1 + i, e.kind, e.payload) for i, e in enumerate(step.events)]
-    game = step.game
-    assert game.version == before + len(events), (game.version, before, len(events))
-    unit = CommitUnit(table_id, before, game.version, game.status, events, command,
-                      new_table=new_table, deal_group=deal_group)
-    if step.revealed is not None:
-        unit.games_revealed.append(step.revealed)
-    if step.started is not None:
-        number, secret, dealer, individual = step.started
-        started = next(v for v, kind, _ in events if kind == "HandStarted")
-        unit.games_started.append({
-            "number": number, "dealer": dealer, "started_version": started,
-            "commitment": secret.commitment, "deck": list(secret.order), "salt": secret.salt,
-            "cut": secret.cut, "individual": individual})
-    if step.ended is not None:
-        number, result, record = step.ended
-        ended = next(v for v, kind, _ in events if kind == "HandEnded")
-        unit.games_ended.append({"number": number, "ended_version": ended, "result": result,
-                                 "record": record, "reveal_held": number in game.held})
-        unit.snapshot = {"version": game.version, "hand_no": game.hand_no,
-                         "state": game.snapshot()}
-    return unit

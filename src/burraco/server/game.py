@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from burraco.engine.actions import Action, Attach, CallTime, Discard, Draw, NewMeld, Pickup
-from burraco.engine.deal import DEFAULT_CUT, deal_from_order, pozzetto_sizes
+from burraco.engine.deal import deal_from_order
 from burraco.engine.events import event_to_dict
 from burraco.engine.match import FreePlayMatch, TournamentMatch, scorers
 from burraco.engine.records import record_of
@@ -33,7 +33,8 @@ from burraco.engine.rules import Rules
 from burraco.engine.state import PLAY_PHASE, HandState, IllegalActionError
 from burraco.engine.vp import vp_table
 from burraco.server.commitment import DealSecret
-from burraco.server.tables import TableConfig
+from burraco.server.rules_bounds import deal_cut
+from burraco.server.table_config import TableConfig
 
 WAITING = "waiting"
 PLAYING = "playing"
@@ -55,11 +56,6 @@ def group_deal(group_secret: bytes) -> DealSource:
         return DealSecret.grouped(group_secret, number, rules=rules, cut=cut)
 
     return deal
-
-
-def deal_cut(players: int, rules: Rules, individual: bool) -> int:
-    """Where the deck is cut: as ``deal_from_order`` cuts when not told (§2.4)."""
-    return max(DEFAULT_CUT, sum(pozzetto_sizes(players, rules, individual=individual)) + 10)
 
 
 class GameError(Exception):

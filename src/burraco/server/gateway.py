@@ -28,11 +28,12 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from burraco.server.actor import ClientCommand, Conn, Join, Leave, Resync, TableActor
+from burraco.accounts.identity import GUEST_COOKIE, Guest, TokenError
+from burraco.accounts.sessions import SESSION_COOKIE, session_id_of
+from burraco.server import rated
+from burraco.server.actor import TableActor
 from burraco.server.hub import Hub
-from burraco.server.identity import GUEST_COOKIE, Guest, TokenError
 from burraco.server.metrics import CONNECTIONS
-from burraco.server.players.sessions import SESSION_COOKIE, session_id_of
 from burraco.server.protocol import (
     PROTOCOL,
     Act,
@@ -47,6 +48,7 @@ from burraco.server.protocol import (
     reject,
 )
 from burraco.server.ratelimit import IN_FLIGHT, TokenBucket
+from burraco.server.table_items import ClientCommand, Conn, Join, Leave, Resync
 
 log = logging.getLogger("burraco.server.gateway")
 
@@ -144,7 +146,7 @@ async def serve_connection(ws: WebSocket, table_id: str, hub: Hub) -> None:
         actor = await hub.actor_for(table_id)
         if actor is None:
             why = hub.broken.get(table_id)
-            _refuse(conn, "table_not_found", f"no table {table_id!r}" + (
+            refuse(conn, "table_not_found", f"no table {table_id!r}" + (
                 f" (it could not be recovered: {why})" if why else ""), 4404)
             return
         if not await admit_and_join(hub, actor, conn, hello, guest_token, table_id):
@@ -175,11 +177,11 @@ async def admit_and_join(hub: Hub, actor: TableActor, conn: Conn, hello: Hello,
         return False
     holder = actor.game.holders[conn.seat] if conn.seat is not None and 0 <= conn.seat < len(
         actor.game.holders) else None
-    refusal = await hub.players.admission(actor.config, actor.game.status,
-                                          holder.guest_id if holder else None, conn.guest,
-                                          conn.seat)  # rated tables: accounts only
+    refusal = await rated.admission(hub.players, actor.config, actor.game.status,
+                                    holder.guest_id if holder else None, conn.guest,
+                                    conn.seat)  # rated tables: accounts only
     if refusal is not None:
-        _refuse(conn, *refusal, 4403)
+        refuse(conn, *refusal, 4403)
         return False
     join = Join(conn, hello)
     actor.submit(join)
@@ -187,7 +189,7 @@ async def admit_and_join(hub: Hub, actor: TableActor, conn: Conn, hello: Hello,
     return await join.admitted
 
 
-def _refuse(conn: Conn, code: str, reason: str, close_code: int) -> None:
+def refuse(conn: Conn, code: str, reason: str, close_code: int) -> None:
     conn.send(dumps(reject(code, reason, None, None)))
     conn.close(close_code, code)
 
@@ -196,17 +198,17 @@ async def _hello(ws: WebSocket, conn: WsConnection, timeout: float, limit: int) 
     try:
         message = await asyncio.wait_for(ws.receive(), timeout)
     except TimeoutError:
-        _refuse(conn, "hello_required", f"no hello within {timeout:g} s", 4408)
+        refuse(conn, "hello_required", f"no hello within {timeout:g} s", 4408)
         return None
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     try:
         parsed = read_client_message(message.get("text", message.get("bytes")), limit=limit)
     except ProtocolError as exc:
-        _refuse(conn, exc.code, exc.reason, 4400)
+        refuse(conn, exc.code, exc.reason, 4400)
         return None
     if not isinstance(parsed, Hello):
-        _refuse(conn, "hello_required",
+        refuse(conn, "hello_required",
                 f"the first message must be a hello, not {parsed.t!r}", 4400)
         return None
     return parsed
@@ -220,33 +222,33 @@ def _admit(conn: Conn, hello: Hello, table_id: str, hub: Hub, guest_token: str |
     try:
         guest = hub.identify(guest_token) if guest_token else None
     except TokenError as exc:
-        _refuse(conn, "bad_token", str(exc), 4401)
+        refuse(conn, "bad_token", str(exc), 4401)
         return False
     if hello.seat is None:
         if not public:
             try:
                 signer.check_watch(hello.watch_token, table_id)
             except TokenError as exc:
-                _refuse(conn, "watch_token_required",
+                refuse(conn, "watch_token_required",
                         f"this table is private: send its watch token ({exc})", 4401)
                 return False
         conn.guest = guest
         return True
     if hello.seat_token is None:
-        _refuse(conn, "bad_token", f"seat {hello.seat} needs its seat token", 4401)
+        refuse(conn, "bad_token", f"seat {hello.seat} needs its seat token", 4401)
         return False
     try:
         token_seat = signer.seat_of(hello.seat_token, table_id)
     except TokenError as exc:
         code = "seat_token_mismatch" if "another table" in str(exc) else "bad_token"
-        _refuse(conn, code, str(exc), 4401)
+        refuse(conn, code, str(exc), 4401)
         return False
     if token_seat != hello.seat:
-        _refuse(conn, "seat_token_mismatch",
+        refuse(conn, "seat_token_mismatch",
                 f"this seat token opens seat {token_seat}, not seat {hello.seat}", 4403)
         return False
     if guest is None:
-        _refuse(conn, "guest_required", "a seat is held by a guest: send a guest token "
+        refuse(conn, "guest_required", "a seat is held by a guest: send a guest token "
                 "(POST /api/guests gives one)", 4401)
         return False
     conn.seat = hello.seat

@@ -19,17 +19,22 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-from collections.abc import Callable
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection
 
+from burraco.accounts.identity import Guest, Signer, new_id
+from burraco.accounts.service import Players
 from burraco.engine.actions import parse_action
 from burraco.engine.rules import Rules
-from burraco.server.actor import Reveal, TableActor, build_unit
+from burraco.infra.config import ServerConfig
+from burraco.infra.db import make_engine, migrate
+from burraco.server import rated
+from burraco.server.actor import TableActor
+from burraco.server.commit_path import build_unit
 from burraco.server.commitment import DealSecret
-from burraco.server.config import ServerConfig
 from burraco.server.game import (
     DealSource,
     Game,
@@ -39,17 +44,12 @@ from burraco.server.game import (
     fresh_deal,
     group_deal,
 )
-from burraco.server.identity import Guest, Signer, new_id
-from burraco.server.players.daily import may_release as daily_may_release
-from burraco.server.players.service import Players
+from burraco.server.ownership import Ownership
 from burraco.server.storage import repository as repo
-from burraco.server.storage.db import make_engine, migrate
 from burraco.server.storage.writer import Writer
+from burraco.server.table_items import Reveal
 from burraco.server.tables import TableConfig, TableConfigError, TableRequest, build_config
 from burraco.server.tutorial import tutorial_deal
-
-if TYPE_CHECKING:
-    from burraco.server.cluster.node import Cluster
 
 T = TypeVar("T")
 log = logging.getLogger("burraco.server.hub")
@@ -132,6 +132,21 @@ def group_settings(config: TableConfig) -> dict[str, Any]:
             "options": dict(config.options)}
 
 
+@dataclass
+class Hooks:
+    """What layers above the table server ask to be told, or to decide (they register here;
+    the hub imports none of them)."""
+
+    started: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
+    """Run once the hub is up (tables recovered): e.g. record what a crash left unrecorded."""
+    stopping: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
+    """Run first when the hub stops."""
+    finished: list[Callable[[str], None]] = field(default_factory=list)
+    """A match ended (its table id): history, statistics and ratings move."""
+    may_release: list[Callable[[str], bool]] = field(default_factory=list)
+    """Whether a deal group's held reveals may be published now (each must agree)."""
+
+
 class Hub:
     def __init__(self, settings: ServerConfig) -> None:
         self.settings = settings
@@ -147,12 +162,10 @@ class Hub:
         """Finished tables nobody watches, by id: the timer that drops each from memory."""
         self._stopping: set[asyncio.Task[None]] = set()
         self.players = Players(self)
-        self.cluster: Cluster | None = None
-        """With ``--redis``: this process's part of a cluster (tables owned by lease)."""
-        if settings.redis_url:
-            from burraco.server.cluster.node import Cluster
-
-            self.cluster = Cluster(self)
+        self.cluster: Ownership | None = None
+        """With ``--redis``: this process's part of a cluster (tables owned by lease), plugged
+        in by :func:`burraco.server.assembly.new_hub`."""
+        self.hooks = Hooks()
 
     @property
     def tokens(self) -> Signer:
@@ -179,7 +192,8 @@ class Hub:
         self.signer = Signer(await self.writer.run(repo.signing_secret))
         if self.cluster is not None:  # tables are taken by lease, not all by every process
             await self.cluster.start()
-            await self.players.start()
+            for started in self.hooks.started:
+                await started()
             log.warning("burraco server: cluster node %s started", self.cluster.node_id)
             return
         ids = await self.read(repo.live_table_ids)
@@ -187,7 +201,8 @@ class Hub:
             await self._load(table_id)
         for group_id in await self.read(repo.groups_with_held):
             await self.settle_group(group_id)  # reveals a crash may have left held
-        await self.players.start()  # matches a crash left unrecorded
+        for started in self.hooks.started:  # e.g. record the matches a crash left unrecorded
+            await started()
         gc.collect()
         gc.freeze()  # what recovery built lives long: keep it out of every later collection
         log.warning("burraco server: %d live tables recovered, %d could not be", len(self.actors),
@@ -199,7 +214,8 @@ class Hub:
         for handle in self._retiring.values():
             handle.cancel()
         self._retiring.clear()
-        await self.players.stop()
+        for stopping in self.hooks.stopping:
+            await stopping()
         if self.cluster is not None:
             await self.cluster.drain()  # hands every table over before the database goes
         for actor in list(self.actors.values()):
@@ -234,7 +250,8 @@ class Hub:
                 self._settle_soon(group)
             actor = self.actors.get(table_id)
             if actor is not None and actor.game.status == "finished":
-                self.players.record_soon(table_id)  # history, statistics, ratings
+                for finished in self.hooks.finished:  # history, statistics, ratings
+                    finished(table_id)
 
         actor = TableActor(table_id, game, writer=self.writer, settings=self.settings,
                            recent=recent, cmids=cmids, on_idle=self._idle, deal=deal,
@@ -260,8 +277,8 @@ class Hub:
         Returns how many reveals were asked for.  Safe to run any time and twice:
         a table publishes a hand's reveal once.
         """
-        if not daily_may_release(group_id):
-            return 0  # a daily duplicate's deals stay hidden until its day is over
+        if not all(may(group_id) for may in self.hooks.may_release):
+            return 0  # e.g. a daily duplicate's deals stay hidden until its day is over
         try:
             releases = await self.writer.run(lambda conn: repo.group_releases(conn, group_id))
         except Exception:
@@ -364,8 +381,8 @@ class Hub:
         if tutorial:  # only server-side code asks: the fixed deck is known to everyone
             configs = [replace(config, tutorial=True) for config in configs]
         for config, request in zip(configs, requests, strict=True):
-            refusal = await self.players.creation_refusal(
-                creator, config, seated=request.creator_seat is not None)
+            refusal = await rated.creation_refusal(
+                self.players, creator, config, seated=request.creator_seat is not None)
             if refusal is not None:
                 raise TableConfigError("rated", refusal)
         deals: list[DealSource] = []

@@ -7,18 +7,17 @@ connection of the old table a ``rematch`` frame (docs/protocol.md): each seat's
 own connections get that seat's new token, nobody else's, so each player takes
 their own seat and no one can take another's.  Asking twice gives the same table,
 so two players pressing "Play again" at once meet at one table.
+
+Here: the offer a finished table holds, and the request for the next table;
+:func:`burraco.community.rematch.rematch` asks the hub for it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from burraco.server.tables import SeatRequest, TableConfig, TableConfigError, TableRequest
-
-if TYPE_CHECKING:
-    from burraco.server.hub import Hub
-    from burraco.server.identity import Guest
+from burraco.server.tables import SeatRequest, TableConfig, TableRequest
 
 
 @dataclass(slots=True)
@@ -56,37 +55,3 @@ class RematchRefused(Exception):
     def __init__(self, status: int, code: str, reason: str) -> None:
         super().__init__(reason)
         self.status, self.code, self.reason = status, code, reason
-
-
-async def rematch(hub: Hub, table_id: str, guest: Guest) -> dict[str, Any]:
-    """The rematch of a finished table for ``guest``: their new seat, token and invite."""
-    actor = await hub.actor_for(table_id)
-    if actor is None:
-        raise RematchRefused(404, "table_not_found", f"no table {table_id!r}")
-    seats = [s for s, h in enumerate(actor.game.holders)
-             if h is not None and h.guest_id == guest.id]
-    if not seats:
-        raise RematchRefused(403, "no_rematch", "only a player of this table may ask for a "
-                             "rematch")
-    if actor.game.status != "finished":
-        raise RematchRefused(409, "no_rematch", f"the match is {actor.game.status}: a rematch "
-                             "is offered once it is over")
-    seat = seats[0]
-    async with actor.rematch_lock:  # two players asking at once get one table
-        if actor.rematch is None:
-            config = actor.config
-            try:
-                created = await hub.create_table(guest, request_like(config, seat),
-                                                 tutorial=config.tutorial)
-            except TableConfigError as exc:  # e.g. a rated table's wait after an abandonment
-                raise RematchRefused(409, "no_rematch", str(exc)) from None
-            tokens = {s["seat"]: s["token"] for s in created["seats"] if "token" in s}
-            actor.offer_rematch(Rematch(created["table_id"], guest.nickname, tokens))
-    assert actor.rematch is not None
-    offer = actor.rematch
-    mine = [s for s in seats if s in offer.tokens]
-    new_seat = mine[0] if mine else seat
-    token = offer.tokens[new_seat]
-    base = hub.settings.base_url
-    return {"table_id": offer.table_id, "seat": new_seat, "token": token, "by": offer.by,
-            "invite": f"{base}/play/{offer.table_id}?seat={new_seat}&token={token}"}

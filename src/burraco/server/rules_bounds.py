@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from burraco.engine.cards import CARD_FACE, CARDS_PER_PACK, SUIT_LETTERS, Rank
-from burraco.engine.deal import PLAYER_COUNTS, pozzetto_sizes
+from burraco.engine.deal import DEFAULT_CUT, PLAYER_COUNTS, pozzetto_sizes
 from burraco.engine.rules import BURRACO_TYPES, Rules
 from burraco.engine.vp import check_table
 
@@ -149,14 +149,17 @@ def check_option(name: str, value: Any) -> None:
         check(name, value)
 
 
+def deal_cut(players: int, rules: Rules, individual: bool) -> int:
+    """Where the deck is cut: as ``deal_from_order`` cuts when not told (§2.4)."""
+    return max(DEFAULT_CUT, sum(pozzetto_sizes(players, rules, individual=individual)) + 10)
+
+
 def check_cards(rules: Rules, players: int, chosen: set[str]) -> None:
     """Raise :class:`OptionError` unless the packs hold the pozzetti, the hands and a stock.
 
     ``rules`` are the preset with the table's options, before ``for_players``;
     ``chosen`` are the options the client set (the error names one of them).
     """
-    from burraco.server.game import deal_cut
-
     if players not in PLAYER_COUNTS:
         raise OptionError("players", f"{players} players are not supported (2 to 6)")
     table = rules.for_players(players)

@@ -37,12 +37,24 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from burraco.arena.ray_runner import RayUnavailable, connect
+from burraco.bots.base import make_bot
+from burraco.engine.rules import Rules
+from burraco.infra.config import ConfigError, default_db_url, normalize_db_url
+from burraco.tournament import cli_evening
+from burraco.tournament.cli_common import UsageError, guard, open_director, tournament_id
 from burraco.tournament.entries import entry
 from burraco.tournament.errors import TournamentError
+from burraco.tournament.export import (
+    printable_html,
+    results_csv,
+    round_text,
+    standings_csv,
+    standings_text,
+)
 from burraco.tournament.model import (
     DEFAULT_TIE_BREAKS,
     KINDS,
@@ -50,11 +62,12 @@ from burraco.tournament.model import (
     Tournament,
     default_schedule,
 )
+from burraco.tournament.pairing import check_schedule
 from burraco.tournament.scale import scale_for
 from burraco.tournament.schedule import Schedule
+from burraco.tournament.simulate import matches_total, simulate, summary_json
+from burraco.tournament.standings import standings
 
-REFUSED = 1
-USAGE = 2
 COMMENT = re.compile(r"(?:^|\s)#(?![A-Za-z0-9])")
 
 
@@ -80,11 +93,11 @@ def register(sub: Any) -> None:
     create.add_argument("name", metavar="NAME")
     create.add_argument("--id", help="the id to use (default: made from the name)")
     _add_event_options(create)
-    create.set_defaults(handler=_guard("create", _create))
+    create.set_defaults(handler=guard("create", _create))
 
     listing = actions.add_parser("list", parents=[common], help="every tournament, newest first")
     listing.add_argument("--json", action="store_true")
-    listing.set_defaults(handler=_guard("list", _list))
+    listing.set_defaults(handler=guard("list", _list))
 
     reg = actions.add_parser(
         "register", parents=[which], help="register pairs, players or teams (before round 1)",
@@ -94,19 +107,19 @@ def register(sub: Any) -> None:
         "individual event each entrant is one player's name.")
     reg.add_argument("pairs", nargs="*", metavar="PAIR")
     reg.add_argument("--file", metavar="FILE", help="one pair per line (# starts a comment)")
-    reg.set_defaults(handler=_guard("register", _register))
+    reg.set_defaults(handler=guard("register", _register))
 
     start = actions.add_parser("start-round", parents=[which],
                                help="seat the next round and print its tables",
                                description="Seat the next round of the schedule (every "
                                "result of the current round must be in) and print the tables.")
     start.add_argument("--json", action="store_true")
-    start.set_defaults(handler=_guard("start-round", _start_round))
+    start.set_defaults(handler=guard("start-round", _start_round))
 
     show = actions.add_parser("show", parents=[which], help="a round's tables and results")
     show.add_argument("--round", type=int, metavar="N", help="default: the current round")
     show.add_argument("--json", action="store_true")
-    show.set_defaults(handler=_guard("show", _show))
+    show.set_defaults(handler=guard("show", _show))
 
     result = actions.add_parser(
         "result", parents=[which], help="enter or correct a table's result",
@@ -128,7 +141,7 @@ def register(sub: Any) -> None:
                              "which must add up to the totals")
     result.add_argument("--correct", action="store_true",
                         help="replace the result already entered at this table")
-    result.set_defaults(handler=_guard("result", _result))
+    result.set_defaults(handler=guard("result", _result))
 
     links = actions.add_parser(
         "table-links", parents=[which], help="each table's two links for the pairs' phones",
@@ -140,19 +153,19 @@ def register(sub: Any) -> None:
     links.add_argument("--base-url", metavar="URL", default=None,
                        help="where the players reach the server (default $BURRACO_PUBLIC_URL, "
                             "else http://127.0.0.1:8000)")
-    links.set_defaults(handler=_guard("table-links", _table_links))
+    links.set_defaults(handler=guard("table-links", _table_links))
 
     stand = actions.add_parser("standings", parents=[which],
                                help="the standings now (the final ranking once finished)")
     stand.add_argument("--json", action="store_true")
-    stand.set_defaults(handler=_guard("standings", _standings))
+    stand.set_defaults(handler=guard("standings", _standings))
 
     export = actions.add_parser("export", parents=[which],
                                 help="standings and results as CSV, or a printable HTML page")
     export.add_argument("--csv", metavar="FILE", help="standings as CSV ('-': stdout)")
     export.add_argument("--results-csv", metavar="FILE", help="every table's result as CSV")
     export.add_argument("--html", metavar="FILE", help="printable HTML page")
-    export.set_defaults(handler=_guard("export", _export))
+    export.set_defaults(handler=guard("export", _export))
 
     serve = actions.add_parser(
         "serve", parents=[common], help="serve the director's web pages on their own",
@@ -160,7 +173,7 @@ def register(sub: Any) -> None:
         "server.  `burraco serve` shows them too when it includes the tournament router.")
     serve.add_argument("--host", default="127.0.0.1", help="interface (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8010, help="port (default 8010)")
-    serve.set_defaults(handler=_guard("serve", _serve))
+    serve.set_defaults(handler=guard("serve", _serve))
 
     sim = actions.add_parser(
         "simulate", help="play a whole event with bots and print the standings",
@@ -185,11 +198,9 @@ def register(sub: Any) -> None:
     progress.add_argument("--progress", dest="progress", action="store_true", default=None,
                           help="always show the progress bar (default: on a terminal)")
     progress.add_argument("--no-progress", dest="progress", action="store_false")
-    sim.set_defaults(handler=_guard("simulate", _simulate))
+    sim.set_defaults(handler=guard("simulate", _simulate))
 
-    from burraco.tournament import cli_evening  # the paper and the evening's changes
-
-    cli_evening.register(actions, which, common)
+    cli_evening.register(actions, which, common)  # the paper and the evening's changes
 
 
 def _add_event_options(parser: argparse.ArgumentParser) -> None:
@@ -230,39 +241,6 @@ def _settings(args: argparse.Namespace, name: str) -> Settings:
         tie_breaks=tie_breaks, seating=args.seating, seed=args.seed)
 
 
-def _guard(command: str, fn: Callable[[argparse.Namespace], int]) -> Callable[
-        [argparse.Namespace], int]:
-    """Turn refusals into one line on stderr and exit code 1."""
-    def run(args: argparse.Namespace) -> int:
-        try:
-            return fn(args)
-        except TournamentError as exc:
-            print(f"burraco tournament {command}: {exc}", file=sys.stderr)
-            return REFUSED
-        except UsageError as exc:
-            print(f"burraco tournament {command}: {exc}", file=sys.stderr)
-            return USAGE
-    return run
-
-
-class UsageError(Exception):
-    pass
-
-
-def _director(args: argparse.Namespace) -> Any:
-    from burraco.server.config import ConfigError, default_db_url
-    from burraco.tournament.service import Director
-
-    try:
-        return Director.open(args.db or default_db_url())
-    except ConfigError as exc:
-        raise UsageError(str(exc)) from None
-
-
-def _tid(director: Any, args: argparse.Namespace) -> str:
-    return args.tournament or director.latest()  # type: ignore[no-any-return]
-
-
 def _points(text: str, what: str) -> int:
     try:
         return int(text)
@@ -274,7 +252,7 @@ def _points(text: str, what: str) -> int:
 
 def _create(args: argparse.Namespace) -> int:
     settings = _settings(args, args.name)
-    director = _director(args)
+    director = open_director(args)
     tid = director.create(settings, args.id)
     print(tid)
     print(f"created {settings.name!r} as {tid}: {settings.kind}, schedule {settings.schedule}, "
@@ -284,7 +262,7 @@ def _create(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    rows = _director(args).summaries()
+    rows = open_director(args).summaries()
     if args.json:
         print(json.dumps([dataclasses.asdict(r) for r in rows]))
         return 0
@@ -306,8 +284,8 @@ def _register(args: argparse.Namespace) -> int:
         names = [n for n in names if n]
     if not names:
         raise UsageError("give the entrants to register (or --file)")
-    director = _director(args)
-    tid = _tid(director, args)
+    director = open_director(args)
+    tid = tournament_id(director, args)
     for pair in director.register_all(tid, [entry(name) for name in names]):
         print(f"{pair.number:>3} {pair.name}" + (f" ({', '.join(pair.players)})"
                                                  if len(pair.players) > 2 else ""))
@@ -315,10 +293,8 @@ def _register(args: argparse.Namespace) -> int:
 
 
 def _start_round(args: argparse.Namespace) -> int:
-    from burraco.tournament.export import round_text
-
-    director = _director(args)
-    tid = _tid(director, args)
+    director = open_director(args)
+    tid = tournament_id(director, args)
     played = director.start_round(tid)
     t = director.load(tid)
     if args.json:
@@ -345,10 +321,8 @@ def _round_json(t: Tournament, number: int) -> dict[str, Any]:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from burraco.tournament.export import round_text
-
-    director = _director(args)
-    t = director.load(_tid(director, args))
+    director = open_director(args)
+    t = director.load(tournament_id(director, args))
     if not t.rounds:
         print(f"{t.settings.name}: {len(t.pairs)} {t.settings.entrant}s registered, no round "
               "started yet")
@@ -376,8 +350,8 @@ def _score_pairs(text: str | None, part: str, sides: tuple[str, str],
 
 
 def _result(args: argparse.Namespace) -> int:
-    director = _director(args)
-    tid = _tid(director, args)
+    director = open_director(args)
+    tid = tournament_id(director, args)
     t = director.load(tid)
     number = args.round or len(t.rounds)
     if number == 0:
@@ -405,13 +379,13 @@ def _result(args: argparse.Namespace) -> int:
 
 
 def _table_links(args: argparse.Namespace) -> int:
-    from burraco.tournament.table_desk import Desk
+    from burraco.tournament.table_desk import Desk  # SQLAlchemy: only when this runs
 
-    director = _director(args)
+    director = open_director(args)
     base = args.base_url or os.environ.get("BURRACO_PUBLIC_URL") or "http://127.0.0.1:8000"
     if not base.startswith(("http://", "https://")):
         raise UsageError(f"--base-url {base!r}: give an http:// or https:// address")
-    tables = Desk(director).links(_tid(director, args), base)
+    tables = Desk(director).links(tournament_id(director, args), base)
     if args.json:
         print(json.dumps({"tables": tables}))
         return 0
@@ -421,11 +395,8 @@ def _table_links(args: argparse.Namespace) -> int:
 
 
 def _standings(args: argparse.Namespace) -> int:
-    from burraco.tournament.export import standings_text
-    from burraco.tournament.standings import standings
-
-    director = _director(args)
-    t = director.load(_tid(director, args))
+    director = open_director(args)
+    t = director.load(tournament_id(director, args))
     if args.json:
         print(json.dumps({"status": t.status, "standings": [s.to_dict() for s in standings(t)]}))
     else:
@@ -434,12 +405,10 @@ def _standings(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from burraco.tournament.export import printable_html, results_csv, standings_csv
-
     if not (args.csv or args.results_csv or args.html):
         raise UsageError("say what to write: --csv FILE, --results-csv FILE and/or --html FILE")
-    director = _director(args)
-    t = director.load(_tid(director, args))
+    director = open_director(args)
+    t = director.load(tournament_id(director, args))
     for target, render in ((args.csv, standings_csv), (args.results_csv, results_csv),
                            (args.html, printable_html)):
         if target:
@@ -459,10 +428,9 @@ def _write(target: str, text: str) -> None:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    import uvicorn
+    import uvicorn  # uvicorn and FastAPI load only to serve
 
-    from burraco.server.config import ConfigError, default_db_url, normalize_db_url
-    from burraco.tournament.web import create_app
+    from burraco.tournament.web import create_app  # FastAPI: only to serve
 
     try:
         url = normalize_db_url(args.db or default_db_url())
@@ -470,7 +438,7 @@ def _serve(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     print(f"tournament pages on http://{args.host}:{args.port}/tournaments/ ({url})",
           file=sys.stderr)
-    from burraco.server.http_protocol import header_timeout_protocol
+    from burraco.infra.http_protocol import header_timeout_protocol  # uvicorn: only to serve
 
     uvicorn.run(create_app(url), host=args.host, port=args.port, log_level="warning",
                 http=header_timeout_protocol(10.0))  # slowloris: as burraco serve
@@ -478,12 +446,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from tqdm import tqdm  # type: ignore[import-untyped]
-
-    from burraco.bots.base import make_bot
-    from burraco.engine.rules import Rules
-    from burraco.tournament.export import standings_text
-    from burraco.tournament.simulate import matches_total, simulate, summary_json
+    from tqdm import tqdm  # type: ignore[import-untyped]  # slow to import: not at --help
 
     least = 4 if args.kind == "individual" else 2
     if args.entrants < least:
@@ -491,8 +454,6 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
     if args.ray is not None:
-        from burraco.arena.ray_runner import RayUnavailable, connect
-
         try:
             connect(args.ray)
         except RayUnavailable as exc:
@@ -508,8 +469,6 @@ def _simulate(args: argparse.Namespace) -> int:
     probe = _settings(args, "simulation")
     settings = dataclasses.replace(
         probe, name=f"Simulation: {count} {probe.entrant}s, {probe.schedule}")
-    from burraco.tournament.pairing import check_schedule
-
     check_schedule(settings.schedule, count)
     total = matches_total(settings, count)
     print(f"simulate: {count} {settings.entrant}s of {','.join(levels)} bots, schedule "
@@ -533,7 +492,7 @@ def _simulate(args: argparse.Namespace) -> int:
         data["seconds"] = round(seconds, 2)
         _write(args.json, json.dumps(data, indent=1) + "\n")
     if args.db:
-        director = _director(args)
+        director = open_director(args)
         tid = director.save(t)
         print(f"stored as tournament {tid}", file=sys.stderr)
     return 0

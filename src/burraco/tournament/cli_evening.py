@@ -21,16 +21,15 @@ from pathlib import Path
 from typing import Any
 
 from burraco.tournament import changes
+from burraco.tournament.cli_common import UsageError, guard, open_director, tournament_id
 from burraco.tournament.errors import TournamentError
+from burraco.tournament.paper import KINDS, render
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8000"
 
 
 def register(actions: Any, which: argparse.ArgumentParser,
              common: argparse.ArgumentParser) -> None:
-    from burraco.tournament.cli import _guard
-    from burraco.tournament.paper import KINDS
-
     pdf = actions.add_parser("pdf", parents=[which], help="print the club's paper as a PDF",
                              description="Write a printable PDF: " + ", ".join(KINDS) + ".")
     pdf.add_argument("kind", choices=KINDS, metavar="KIND", help=", ".join(KINDS))
@@ -40,14 +39,14 @@ def register(actions: Any, which: argparse.ArgumentParser,
                      help="default: the current round (deals: every round)")
     pdf.add_argument("--base-url", default=DEFAULT_BASE_URL, metavar="URL",
                      help=f"where the table cards' QR codes lead (default {DEFAULT_BASE_URL})")
-    pdf.set_defaults(handler=_guard("pdf", _pdf))
+    pdf.set_defaults(handler=guard("pdf", _pdf))
 
     out = actions.add_parser("withdraw", parents=[which],
                              help="a pair withdraws between rounds")
     out.add_argument("pair", metavar="PAIR", help="number or name")
     out.add_argument("--mode", choices=changes.MODES, default="byes",
                      help="its remaining matches become byes (default) or are re-seated")
-    out.set_defaults(handler=_guard("withdraw", _withdraw))
+    out.set_defaults(handler=guard("withdraw", _withdraw))
 
     pen = actions.add_parser("penalty", parents=[which], help="take VP or MP from a pair")
     pen.add_argument("pair", metavar="PAIR", help="number or name")
@@ -55,23 +54,23 @@ def register(actions: Any, which: argparse.ArgumentParser,
     pen.add_argument("--mp", type=int, default=0)
     pen.add_argument("--reason", required=True)
     pen.add_argument("--round", type=int, metavar="N")
-    pen.set_defaults(handler=_guard("penalty", _penalty))
+    pen.set_defaults(handler=guard("penalty", _penalty))
 
     lines = actions.add_parser("line-rankings", parents=[which],
                                help="separate NS and EW rankings for the Mitchell rounds")
     lines.add_argument("state", choices=("on", "off"))
-    lines.set_defaults(handler=_guard("line-rankings", _line_rankings))
+    lines.set_defaults(handler=guard("line-rankings", _line_rankings))
 
     prizes = actions.add_parser("prizes", parents=[which],
                                 help="the prize list: places per category")
     prizes.add_argument("prizes", metavar="CATEGORY:PLACES,...",
                         help="e.g. overall:3,NS:1,EW:1,Senior:1 ('' for none)")
-    prizes.set_defaults(handler=_guard("prizes", _prizes))
+    prizes.set_defaults(handler=guard("prizes", _prizes))
 
     show = actions.add_parser("evening", parents=[which],
                               help="the evening's changes, NS/EW rankings and prize list")
     show.add_argument("--json", action="store_true")
-    show.set_defaults(handler=_guard("evening", _evening))
+    show.set_defaults(handler=guard("evening", _evening))
 
     member = actions.add_parser("member", parents=[common], help="the club's members")
     what = member.add_subparsers(dest="member_command", metavar="add|list", required=True)
@@ -80,23 +79,19 @@ def register(actions: Any, which: argparse.ArgumentParser,
     add.add_argument("name", metavar="NAME")
     add.add_argument("--category", required=True)
     add.add_argument("--account", metavar="USERNAME", help="the member's player account")
-    add.set_defaults(handler=_guard("member add", _member_add))
+    add.set_defaults(handler=guard("member add", _member_add))
     listing = what.add_parser("list", parents=[common], help="every member")
     listing.add_argument("--json", action="store_true")
-    listing.set_defaults(handler=_guard("member list", _member_list))
+    listing.set_defaults(handler=guard("member list", _member_list))
 
 
 def _open(args: argparse.Namespace) -> tuple[Any, str]:
-    from burraco.tournament.cli import _director, _tid
-
-    director = _director(args)
-    return director, _tid(director, args)
+    director = open_director(args)
+    return director, tournament_id(director, args)
 
 
 def _pdf(args: argparse.Namespace) -> int:
-    from burraco.tournament.cli import UsageError
-    from burraco.tournament.paper import render
-    from burraco.tournament.table_desk import Desk
+    from burraco.tournament.table_desk import Desk  # SQLAlchemy: only when this runs
 
     director, tid = _open(args)
     t = director.load(tid)
@@ -144,8 +139,8 @@ def _prizes(args: argparse.Namespace) -> int:
 
 
 def _evening(args: argparse.Namespace) -> int:
-    from burraco.tournament.evening_web import evening_json
-    from burraco.tournament.members import pair_accounts
+    from burraco.tournament.evening_web import evening_json  # FastAPI: only when this runs
+    from burraco.tournament.members import pair_accounts  # SQLAlchemy: only when this runs
 
     director, tid = _open(args)
     t = director.load(tid)
@@ -170,10 +165,9 @@ def _evening(args: argparse.Namespace) -> int:
 
 
 def _member_add(args: argparse.Namespace) -> int:
-    from burraco.tournament.cli import _director
-    from burraco.tournament.members import save_member
+    from burraco.tournament.members import save_member  # SQLAlchemy: only when this runs
 
-    director = _director(args)
+    director = open_director(args)
     with director.engine.begin() as conn:
         m = save_member(conn, args.number, args.name, args.category, args.account)
     print(f"member #{m.number} {m.name} ({m.category})"
@@ -182,10 +176,9 @@ def _member_add(args: argparse.Namespace) -> int:
 
 
 def _member_list(args: argparse.Namespace) -> int:
-    from burraco.tournament.cli import _director
-    from burraco.tournament.members import members
+    from burraco.tournament.members import members  # SQLAlchemy: only when this runs
 
-    director = _director(args)
+    director = open_director(args)
     with director.engine.connect() as conn:
         rows = members(conn)
     if args.json:

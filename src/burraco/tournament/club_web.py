@@ -33,7 +33,7 @@ from burraco.tournament.model import Tournament
 from burraco.tournament.pages import CSS, LANG_COOKIE, SCRIPT, Lang, lang_of, layout, log_text, tr
 from burraco.tournament.service import Director
 from burraco.tournament.table_desk import Desk, Entry, LinkError, now, parse_score
-from burraco.tournament.table_entry import phone_page
+from burraco.tournament.table_entry import clock_html, phone_page
 
 Loader = Callable[[Request, str], Coroutine[Any, Any, Tournament]]
 Shown = Callable[[Request, str, Tournament], Coroutine[Any, Any, Tournament]]
@@ -67,8 +67,6 @@ def desk_html(tid: str, t: Tournament, desk: Desk, lang: Lang) -> str:
         parts.append(f"<h3>{tr(lang, 'links')}</h3><p class='meta'>{tr(lang, 'links_hint')}"
                      f"</p><ul class='links' id='table-links'>{items}</ul>")
         clock = desk.clock(tid, current.number)
-        from burraco.tournament.table_entry import clock_html
-
         parts.append(clock_html(lang, clock, now()))
         minutes = clock.minutes if clock else default_minutes(t.settings.hands)
         label = tr(lang, "restart_clock" if clock else "start_clock")

@@ -20,10 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from burraco.tournament.model import Result, Tournament
+from burraco.tournament.parts import Result, TournamentData
 
 
 def round_scores(results: Sequence[Result]) -> dict[int, Fraction]:
@@ -40,7 +38,7 @@ def round_scores(results: Sequence[Result]) -> dict[int, Fraction]:
     return scores
 
 
-def duplicate_scores(t: Tournament) -> dict[int, Fraction]:
+def duplicate_scores(t: TournamentData) -> dict[int, Fraction]:
     """Every pair's duplicate score over the rounds played so far (live)."""
     totals = {p.number: Fraction(0) for p in t.pairs}
     for played in t.rounds:

@@ -32,12 +32,14 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from burraco.tournament import changes, paper
-from burraco.tournament.errors import TournamentError
+from burraco.tournament.access import check_key, read_form
+from burraco.tournament.errors import Refused, TournamentError
 from burraco.tournament.export import page
 from burraco.tournament.held import players_view
 from burraco.tournament.members import members, pair_accounts, save_member
 from burraco.tournament.prizes import prize_list
 from burraco.tournament.standings import line_standings
+from burraco.tournament.table_desk import Desk
 
 if TYPE_CHECKING:
     from burraco.tournament.model import Tournament
@@ -50,8 +52,6 @@ Change = Callable[[Request, str, Act], Awaitable[Any]]
 
 def request_links(director: Director, request: Request, tid: str) -> LinkBuilder:
     """The result-entry links of the table cards, from the address the director used."""
-    from burraco.tournament.table_desk import Desk
-
     return Desk(director).link_builder(tid, str(request.base_url))
 
 
@@ -223,13 +223,10 @@ def add_evening_routes(router: APIRouter, director_of: Callable[[Request], Direc
 
     @router.post("/tournaments/members", include_in_schema=False)
     async def add_member(request: Request) -> JSONResponse:
-        from burraco.tournament.errors import Refused
-        from burraco.tournament.web import _check_key, _form
-
         director = director_of(request)
         try:
-            _check_key(request)
-            form = await _form(request)
+            check_key(request)
+            form = await read_form(request)
 
             def save() -> dict[str, Any]:
                 with director.engine.begin() as conn:

@@ -36,15 +36,13 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from sqlalchemy import Connection, inspect, select
 
+from burraco.server.storage.models import DealGroupTableRow, TableRow
 from burraco.tournament.model import Tournament
 from burraco.tournament.online import deal_group_id
-
-if TYPE_CHECKING:
-    from burraco.tournament.service import Director
+from burraco.tournament.service import Director
 
 
 def held_rounds(t: Tournament, playing: Collection[int] = ()) -> frozenset[int]:
@@ -86,8 +84,6 @@ def playing_rounds(conn: Connection, tid: str, t: Tournament) -> frozenset[int]:
               if t.round_complete(r.number)}
     if not groups:
         return frozenset()
-    from burraco.server.storage.models import DealGroupTableRow, TableRow
-
     names = inspect(conn)
     if not (names.has_table(TableRow.__tablename__)
             and names.has_table(DealGroupTableRow.__tablename__)):

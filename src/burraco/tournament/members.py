@@ -5,7 +5,7 @@ A registration line may name, for each player, a player account (``@username``, 
 club member (``#NUMBER``, or ``Rossi #NUMBER``: membership number, name and category,
 kept in ``tournament_members``; a member may have an account of his own).  The pair
 is linked to the accounts (``tournament_pair_accounts``), so the results show in the
-"tournaments" section of the players' profiles (:func:`profile_tournaments`), and
+"tournaments" section of the players' profiles (:mod:`.profiles`), and
 when both players are members of one category the pair is in it, for the prizes.
 """
 
@@ -18,6 +18,8 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, insert, inspect, select
 
+from burraco.accounts.models import AccountRow
+from burraco.accounts.names import username_key
 from burraco.tournament.errors import TournamentError
 from burraco.tournament.storage import MemberRow, PairAccountRow
 
@@ -48,17 +50,15 @@ class Resolved:
     category: str | None = None
 
 
-def _has(conn: Connection, table: str) -> bool:
+def has_table(conn: Connection, table: str) -> bool:
     return inspect(conn).has_table(table)
 
 
 def account(conn: Connection, username: str) -> tuple[str, str]:
     """(player_id, username) of an account, or a clear refusal."""
-    if not _has(conn, "accounts"):
+    if not has_table(conn, "accounts"):
         raise TournamentError(f"@{username}: this database holds no player accounts (open the "
                               "game server's database, where players register)")
-    from burraco.server.players.models import AccountRow
-    from burraco.server.players.names import username_key
 
     row = conn.execute(select(AccountRow.player_id, AccountRow.username).where(
         AccountRow.username_key == username_key(username))).first()
@@ -68,9 +68,8 @@ def account(conn: Connection, username: str) -> tuple[str, str]:
 
 
 def _username(conn: Connection, player_id: str | None) -> str | None:
-    if player_id is None or not _has(conn, "accounts"):
+    if player_id is None or not has_table(conn, "accounts"):
         return None
-    from burraco.server.players.models import AccountRow
 
     return conn.execute(select(AccountRow.username).where(
         AccountRow.player_id == player_id)).scalar()
@@ -166,29 +165,3 @@ def pair_accounts(conn: Connection, tid: str) -> dict[int, list[str]]:
                                                           PairAccountRow.username)):
         out.setdefault(row.pair, []).append(row.username)
     return out
-
-
-def profile_tournaments(conn: Connection, player_id: str) -> list[dict[str, Any]]:
-    """The profile's "tournaments" section: every event the player's pair was linked to.
-
-    What anyone may see: a duplicate round still being played (a table without a result, or
-    a web table of its deal group not finished: :mod:`.held`) does not count yet.
-    """
-    if not _has(conn, "tournament_pair_accounts"):
-        return []
-    from burraco.tournament.held import playing_rounds, public
-    from burraco.tournament.service import Director
-    from burraco.tournament.standings import standings
-
-    rows = conn.execute(select(PairAccountRow.tournament_id, PairAccountRow.pair).where(
-        PairAccountRow.player_id == player_id)).all()
-    director = Director(conn.engine, create_tables=False)
-    out = []
-    for tid, number in rows:
-        full = director._load(conn, tid)[0]
-        t = public(full, playing_rounds(conn, tid, full))
-        mine = next(s for s in standings(t) if s.pair == number)
-        out.append({"id": tid, "name": t.settings.name, "status": t.status,
-                    "pair": number, "pair_name": t.pair(number).name, "rank": mine.rank,
-                    "of": len(t.pairs), "vp": mine.vp, "played": mine.played})
-    return sorted(out, key=lambda x: x["id"])

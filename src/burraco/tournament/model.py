@@ -8,13 +8,15 @@ matches, §11.4).  Whatever the kind, an entrant is a :class:`Pair` record
 numbered from 1.
 
 :class:`Tournament` holds the settings, the registered entrants, the rounds started
-(each a :class:`Round` of tables) and the results entered.  Every operation
+(each a :class:`Round` of tables) and the results entered (these parts are defined in
+:mod:`.parts`).  Every operation
 (:meth:`~Tournament.register`, :meth:`~Tournament.start_round`,
 :meth:`~Tournament.record`) returns a new value or raises
 :class:`~burraco.tournament.errors.TournamentError` naming what was wrong, so a
 rejected request changes nothing.  Storage, the command line, the web pages and
 the simulation all go through these operations.
 
+>>> from burraco.tournament.schedule import Schedule
 >>> t = Tournament(Settings("Club", schedule=Schedule.parse("mitchell:1")))
 >>> for name in ("Rossi", "Bianchi", "Verdi", "Neri"):
 ...     t, _ = t.register(name)
@@ -29,19 +31,34 @@ the simulation all go through these operations.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from dataclasses import dataclass, replace
 
-from burraco.tournament.changes import Evening
+from burraco.tournament.draw import seeded_rng
 from burraco.tournament.errors import TournamentError
-from burraco.tournament.scale import VpScale
-from burraco.tournament.schedule import Schedule
+from burraco.tournament.evening import Evening
+from burraco.tournament.pairing import plan
+from burraco.tournament.parts import (
+    DEFAULT_TIE_BREAKS,
+    ENTRANT,
+    INDIVIDUAL_MOVEMENTS,
+    KINDS,
+    TIE_BREAKS,
+    Kind,
+    Pair,
+    Result,
+    Round,
+    SeatingOrder,
+    Settings,
+    Source,
+)
 from burraco.tournament.seating import Seating, Table
 
-Kind = Literal["pairs", "individual", "teams"]
-KINDS: tuple[Kind, ...] = ("pairs", "individual", "teams")
-ENTRANT = {"pairs": "pair", "individual": "player", "teams": "team"}
-INDIVIDUAL_MOVEMENTS = ("random", "danish", "danish-modified")
+__all__ = [  # the parts are defined in .parts, and imported from here as ever
+    "DEFAULT_TIE_BREAKS", "ENTRANT", "INDIVIDUAL_MOVEMENTS", "KINDS", "MAX_MATCH_POINTS",
+    "TEAM_MAX_PLAYERS", "TEAM_MIN_PLAYERS", "TIE_BREAKS", "Kind", "Pair", "Result", "Round",
+    "SeatingOrder", "Settings", "Source", "Tournament", "default_schedule",
+]
+
 TEAM_MIN_PLAYERS = 4
 TEAM_MAX_PLAYERS = 12
 
@@ -49,174 +66,6 @@ TEAM_MAX_PLAYERS = 12
 def default_schedule(kind: str) -> str:
     """The schedule used when none is given: an individual event has no fixed pairs to move."""
     return "random:3,danish:1" if kind == "individual" else "mitchell:3,danish:1"
-SeatingOrder = Literal["registration", "draw"]
-TIE_BREAKS = ("mp_diff", "h2h", "mp", "vp", "dup", "lot")
-DEFAULT_TIE_BREAKS = ("mp_diff", "h2h", "lot")
-Source = Literal["director", "online", "bot", "tables"]
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """Everything fixed when the tournament is created."""
-
-    name: str
-    hands: int = 3
-    """Smazzate per match."""
-    schedule: Schedule = field(default_factory=lambda: Schedule.parse("mitchell:3,danish:1"))
-    scale: VpScale | None = None
-    """MP → VP table; ``None``: the official table for ``hands`` (3 or 4)."""
-    duplicate: bool = False
-    """Every table of a round plays the same deals; ranking by MP against the field (§11.4)."""
-    bye_vp: int = 14
-    """VP for a pair with no opponent (a local rule: one club gives 14 VP, §11.5)."""
-    bye_mp: int = 355
-    """MP difference credited with a bye (the same club: +355)."""
-    tie_breaks: tuple[str, ...] = DEFAULT_TIE_BREAKS
-    """After VP (after the duplicate score in a duplicate event); §11.5 default."""
-    seating: SeatingOrder = "registration"
-    """First-round order: as registered, or drawn by lot from ``seed``."""
-    seed: int = 0
-    kind: Kind = "pairs"
-
-    def __post_init__(self) -> None:
-        if not self.name.strip():
-            raise TournamentError("a tournament needs a name")
-        if not 1 <= self.hands <= 12:
-            raise TournamentError(f"smazzate per match must be 1 to 12, not {self.hands}")
-        if self.scale is not None and self.scale.hands != self.hands:
-            raise TournamentError(f"the VP table {self.scale.name!r} is for {self.scale.hands} "
-                                  f"smazzate, the matches have {self.hands}")
-        self.vp_scale  # noqa: B018 - fails early when no table is known for these hands
-        if not 0 <= self.bye_vp <= 20:
-            raise TournamentError(f"the bye award must be 0 to 20 VP, not {self.bye_vp}")
-        if self.bye_mp % 5:
-            raise TournamentError(f"the bye's MP must be a multiple of 5, not {self.bye_mp}")
-        unknown = [k for k in self.tie_breaks if k not in TIE_BREAKS]
-        if unknown:
-            raise TournamentError(f"unknown tie-break {unknown[0]!r} (known: "
-                                  f"{', '.join(TIE_BREAKS)})")
-        if len(set(self.tie_breaks)) != len(self.tie_breaks):
-            raise TournamentError(f"a tie-break is listed twice: {','.join(self.tie_breaks)}")
-        if self.seating not in ("registration", "draw"):
-            raise TournamentError(f"first-round seating is registration or draw, not "
-                                  f"{self.seating!r}")
-        if self.kind not in KINDS:
-            raise TournamentError(f"the kind of event is {', '.join(KINDS)}, not {self.kind!r}")
-        if self.kind == "individual":
-            wrong = [s.movement for s in self.schedule.segments
-                     if s.movement not in INDIVIDUAL_MOVEMENTS]
-            if wrong:
-                raise TournamentError(
-                    f"an individual event has no fixed pairs, so {wrong[0]} cannot seat it: "
-                    f"use {', '.join(INDIVIDUAL_MOVEMENTS)} (e.g. random:3,danish:1)")
-        if self.kind == "teams" and self.scale is None:
-            raise TournamentError(
-                "a team event needs the team VP table, which is not among the official ones "
-                "(RULES.md §11.3): give the club's with --vp-table NAME:B1,...,B10")
-
-    @property
-    def entrant(self) -> str:
-        """What an entrant is called: ``pair``, ``player`` or ``team``."""
-        return ENTRANT[self.kind]
-
-    @property
-    def vp_scale(self) -> VpScale:
-        return self.scale if self.scale is not None else VpScale.builtin(self.hands)
-
-    @property
-    def ranking(self) -> tuple[str, ...]:
-        """The ranking criteria in order: VP (or the duplicate score), then the tie-breaks."""
-        first = "dup" if self.duplicate else "vp"
-        return (first, *(k for k in self.tie_breaks if k != first))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name, "hands": self.hands, "schedule": str(self.schedule),
-            "scale": self.scale.to_dict() if self.scale is not None else None,
-            "duplicate": self.duplicate, "bye_vp": self.bye_vp, "bye_mp": self.bye_mp,
-            "tie_breaks": list(self.tie_breaks), "seating": self.seating, "seed": self.seed,
-            "kind": self.kind,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Settings:
-        scale = data.get("scale")
-        return cls(
-            name=data["name"], hands=data["hands"], schedule=Schedule.parse(data["schedule"]),
-            scale=VpScale.from_dict(scale) if scale else None, duplicate=data["duplicate"],
-            bye_vp=data["bye_vp"], bye_mp=data["bye_mp"], tie_breaks=tuple(data["tie_breaks"]),
-            seating=data["seating"], seed=data["seed"], kind=data.get("kind", "pairs"))
-
-
-@dataclass(frozen=True, slots=True)
-class Pair:
-    number: int
-    name: str
-    players: tuple[str, ...] = ()
-
-    @property
-    def label(self) -> str:
-        return f"{self.number} {self.name}"
-
-
-@dataclass(frozen=True, slots=True)
-class Round:
-    number: int
-    movement: str
-    tables: tuple[Table, ...]
-    byes: tuple[int, ...] = ()
-
-    def table(self, number: int) -> Table:
-        for t in self.tables:
-            if t.number == number:
-                return t
-        known = ", ".join(str(t.number) for t in self.tables) or "none"
-        raise TournamentError(f"round {self.number} has no table {number} (tables: {known})")
-
-    def table_of(self, pair: int) -> Table | None:
-        for t in self.tables:
-            if pair in t.entrants():
-                return t
-        return None
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """One table's match: the lines' MP over the smazzate and the VP they give."""
-
-    round: int
-    table: int
-    ns: int
-    ew: int
-    mp: tuple[int, int]
-    vp: tuple[int, int]
-    hands: tuple[tuple[int, int], ...] = ()
-    """(NS, EW) of each smazzata, when known."""
-    source: Source = "director"
-    rooms: tuple[tuple[int, int], ...] = ()
-    """Team events: (home, away) MP at each of the match's two tables, when known."""
-    ns_partner: int | None = None
-    ew_partner: int | None = None
-    """Individual events: the second player of each line (from the round's seating)."""
-
-    @property
-    def diff(self) -> int:
-        return self.mp[0] - self.mp[1]
-
-    def line(self, side: int) -> tuple[int, ...]:
-        """The entrants credited with the NS (0) or EW (1) line's score."""
-        return Table(self.table, self.ns, self.ew, self.ns_partner, self.ew_partner).line(side)
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "round": self.round, "table": self.table, "ns": self.ns, "ew": self.ew,
-            "mp": list(self.mp), "vp": list(self.vp), "hands": [list(h) for h in self.hands],
-            "source": self.source}
-        if self.ns_partner is not None:
-            out["ns_partner"], out["ew_partner"] = self.ns_partner, self.ew_partner
-        if self.rooms:
-            out["rooms"] = [list(r) for r in self.rooms]
-        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,8 +144,6 @@ class Tournament:
 
     def initial_order(self) -> list[int]:
         """Pairs in first-round order: as registered, or drawn by lot from the seed."""
-        from burraco.tournament.draw import seeded_rng
-
         order = [p.number for p in self.pairs]
         if self.settings.seating == "draw":
             seeded_rng(self.settings.seed, 0x5EA7).shuffle(order)
@@ -342,8 +189,6 @@ class Tournament:
 
     def next_seating(self) -> tuple[str, Seating]:
         """The movement and seating the next round would have (nothing changes)."""
-        from burraco.tournament.pairing import plan
-
         if self.finished or (self.rounds and len(self.rounds) == self.total_rounds):
             raise TournamentError(
                 f"all {self.total_rounds} rounds of the schedule {self.settings.schedule} "

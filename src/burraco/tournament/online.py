@@ -30,15 +30,16 @@ import asyncio
 import hashlib
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from burraco.accounts.identity import Guest, new_id
+from burraco.server.hub import Hub
+from burraco.server.storage import repository as repo
+from burraco.server.tables import SeatRequest, TableRequest
 from burraco.tournament.errors import TournamentError
 from burraco.tournament.model import Tournament
+from burraco.tournament.service import Director
 from burraco.tournament.web_tables import WebTable, match_score, web_tables
-
-if TYPE_CHECKING:
-    from burraco.server.hub import Hub
-    from burraco.tournament.service import Director
 
 log = logging.getLogger("burraco.tournament.online")
 POLL_SECONDS = 2.0
@@ -55,7 +56,6 @@ def deal_group_id(tid: str, round_number: int) -> str:
 def table_request(t: Tournament, web: WebTable, *, bots: dict[int, str],
                   bot_delay: float = 0.8) -> Any:
     """The game-server table seating ``web.seats``; bots for the entrants in ``bots``."""
-    from burraco.server.tables import SeatRequest, TableRequest
 
     seats = []
     for entrant in web.seats:
@@ -73,7 +73,6 @@ def table_request(t: Tournament, web: WebTable, *, bots: dict[int, str],
 async def open_round(hub: Hub, director: Director, tid: str, *, bots: dict[int, str],
                      bot_delay: float = 0.8) -> list[int]:
     """Create the web tables of the current round; returns the table numbers opened."""
-    from burraco.server.identity import Guest, new_id
 
     t = await asyncio.to_thread(director.load, tid)
     current = t.current
@@ -117,7 +116,6 @@ def line_totals(hands: Sequence[dict[str, Any]]) -> list[tuple[int, int]]:
 
 def collect(director: Director, engine: Any, tid: str) -> list[int]:
     """Enter the results of the current round's finished web tables; returns those entered."""
-    from burraco.server.storage import repository as repo
 
     t = director.load(tid)
     current = t.current

@@ -7,19 +7,16 @@ repeat, a round robin longer than its cycle) is refused before play starts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from burraco.tournament.danish import danish_round
 from burraco.tournament.draw import draw_round, seeded_rng
 from burraco.tournament.errors import TournamentError
 from burraco.tournament.individual import individual_round
 from burraco.tournament.mitchell import check_offsets, lines, mitchell_round, offsets
+from burraco.tournament.parts import TournamentData
 from burraco.tournament.round_robin import cycle_length, round_robin_round
 from burraco.tournament.schedule import Schedule
 from burraco.tournament.seating import Seating
-
-if TYPE_CHECKING:
-    from burraco.tournament.model import Tournament
+from burraco.tournament.standings import standings
 
 
 def check_schedule(schedule: Schedule, pairs: int) -> None:
@@ -40,7 +37,7 @@ def check_schedule(schedule: Schedule, pairs: int) -> None:
             f"everyone has met everyone after {cycle_length(pairs)}")
 
 
-def plan(t: Tournament) -> tuple[str, Seating]:
+def plan(t: TournamentData) -> tuple[str, Seating]:
     """(movement, seating) of the round after the last one started, withdrawals applied."""
     movement, seating = _plan(t)
     withdrawn = t.evening.withdrawn(len(t.rounds) + 1)
@@ -82,9 +79,7 @@ def _lines_without(both: tuple[tuple[int, ...], tuple[int | None, ...]],
     return tuple(ns), tuple(padded)
 
 
-def _plan(t: Tournament) -> tuple[str, Seating]:
-    from burraco.tournament.standings import standings
-
+def _plan(t: TournamentData) -> tuple[str, Seating]:
     schedule = t.settings.schedule
     count = len(t.pairs)
     check_schedule(schedule, count)
@@ -120,7 +115,7 @@ def _plan(t: Tournament) -> tuple[str, Seating]:
 
 
 
-def _individual(t: Tournament, movement: str, number: int, order: list[int],
+def _individual(t: TournamentData, movement: str, number: int, order: list[int],
                 ranking: list[int]) -> Seating:
     """An individual round: partners and opponents so far steer the new partnerships."""
     partnered: dict[int, set[int]] = {}

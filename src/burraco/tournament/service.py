@@ -16,10 +16,11 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine, func, insert, select, update
 
-from burraco.server.config import normalize_db_url
-from burraco.server.storage.db import make_engine
+from burraco.infra.config import normalize_db_url
+from burraco.infra.db import make_engine
 from burraco.tournament.changes import Evening, set_category
 from burraco.tournament.errors import TournamentError
+from burraco.tournament.members import link_accounts, resolve_entries
 from burraco.tournament.model import Pair, Result, Round, Settings, Source, Tournament
 from burraco.tournament.seating import Table
 from burraco.tournament.storage import (
@@ -149,7 +150,6 @@ class Director:
         ``#NUMBER`` a club member (:mod:`.members`): the pair is linked to the accounts
         and takes the members' category.
         """
-        from burraco.tournament.members import link_accounts, resolve_entries
 
         with self.engine.connect() as conn:
             resolved = resolve_entries(conn, entries)

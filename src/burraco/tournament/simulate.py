@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from burraco.arena.duplicate import _mix as mix  # the arena's stable seed mixer
+from burraco.arena.ray_runner import ray_map
 from burraco.arena.runner import play_hand
 from burraco.bots.base import make_bot
 from burraco.engine.deal import Deal, deal_seeded
@@ -144,8 +145,6 @@ def simulate(settings: Settings, *, pairs: int, bots: Sequence[str], rules: str 
         t, pair = t.register(name, _members(settings, name))
         levels[pair.number] = level
     if ray is not None:  # the tables on a Ray cluster (burraco.arena.ray_runner)
-        from burraco.arena.ray_runner import ray_map
-
         run, close = ray_map(play_table, ray)
     else:
         run, close = _pool_map(jobs)

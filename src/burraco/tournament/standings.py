@@ -22,13 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from burraco.tournament.draw import seeded_rng
 from burraco.tournament.duplicate import duplicate_scores
-
-if TYPE_CHECKING:
-    from burraco.tournament.model import Tournament
+from burraco.tournament.parts import TournamentData
 
 LOT_SALT = 0x107
 
@@ -82,7 +79,7 @@ class Standing:
         return out
 
 
-def tallies(t: Tournament) -> dict[int, Tally]:
+def tallies(t: TournamentData) -> dict[int, Tally]:
     out = {p.number: Tally(p.number) for p in t.pairs}
     for r in t.results:
         for side in (0, 1):
@@ -113,7 +110,7 @@ def tallies(t: Tournament) -> dict[int, Tally]:
     return out
 
 
-def standings(t: Tournament) -> list[Standing]:
+def standings(t: TournamentData) -> list[Standing]:
     """The ranking now: every pair, best first."""
     lines = tallies(t)
     order = [p.number for p in t.pairs]
@@ -172,7 +169,7 @@ def _key(name: str, group: list[int], lines: dict[int, Tally],
     return lambda p: Fraction(getattr(lines[p], attribute))
 
 
-def line_of(t: Tournament, pair: int) -> str | None:
+def line_of(t: TournamentData, pair: int) -> str | None:
     """``NS`` or ``EW``: the line a pair sat in the Mitchell rounds (its first one)."""
     for played in t.rounds:
         if played.movement != "mitchell":
@@ -185,7 +182,7 @@ def line_of(t: Tournament, pair: int) -> str | None:
     return None
 
 
-def line_standings(t: Tournament) -> dict[str, list[Standing]]:
+def line_standings(t: TournamentData) -> dict[str, list[Standing]]:
     """The NS and EW rankings of a Mitchell: each line's pairs ranked among themselves.
 
     The overall order decides (same criteria); ranks are counted again within the line,

@@ -33,7 +33,7 @@ from alembic.config import Config
 from sqlalchemy import JSON, DateTime, Engine, ForeignKey, Integer, String, func
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from burraco.server.storage import db
+from burraco.infra import db
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 VERSION_TABLE = "alembic_version_tournament"

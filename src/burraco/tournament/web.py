@@ -38,13 +38,12 @@ numbers) and the current round's ``"pending"``.
 from __future__ import annotations
 
 import asyncio
-import hmac
 import os
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from html import escape
 from typing import Any
-from urllib.parse import parse_qs, quote, unquote
+from urllib.parse import quote
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import (
@@ -56,7 +55,19 @@ from fastapi.responses import (
 )
 from starlette.concurrency import run_in_threadpool
 
+from burraco.infra.http_headers import SecurityHeaders
+from burraco.infra.http_limits import BodyLimit
 from burraco.tournament import online
+from burraco.tournament.access import (
+    KEY_COOKIE,
+    KEY_ENV,
+    MAX_FORM,
+    check_key,
+    director_key_given,
+    is_director,
+    read_form,
+    same_key,
+)
 from burraco.tournament.club_web import add_routes, desk_html, remember
 from burraco.tournament.entries import entry
 from burraco.tournament.errors import Refused, TournamentError
@@ -70,6 +81,7 @@ from burraco.tournament.export import (
     standings_html,
 )
 from burraco.tournament.held import held_now, players_view, without
+from burraco.tournament.home import home_page as render_home
 from burraco.tournament.model import (
     DEFAULT_TIE_BREAKS,
     KINDS,
@@ -85,19 +97,7 @@ from burraco.tournament.standings import standings
 from burraco.tournament.table_desk import Desk
 from burraco.tournament.web_tables import web_tables
 
-KEY_ENV = "BURRACO_DIRECTOR_KEY"
-KEY_COOKIE = "burraco_director"
-MAX_FORM = 64 * 1024
-
 DirectorOf = Callable[[Request], Director]
-
-
-async def _form(request: Request) -> dict[str, str]:
-    body = await request.body()
-    if len(body) > MAX_FORM:
-        raise Refused(413, "form too large")
-    fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
-    return {k: v[-1] for k, v in fields.items()}
 
 
 def _int(form: dict[str, str], name: str, what: str, default: int | None = None) -> int:
@@ -109,49 +109,6 @@ def _int(form: dict[str, str], name: str, what: str, default: int | None = None)
     except ValueError:
         raise TournamentError(f"{what} must be a whole number, not {text!r}") from None
 
-
-KEY_HEADER = "x-director-key"
-
-
-def _same_key(given: str, key: str) -> bool:
-    """Constant-time comparison of any text (``compare_digest`` refuses non-ASCII ``str``)."""
-    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"),
-                               key.encode("utf-8", "surrogatepass"))
-
-
-def _cookie_key(request: Request) -> str:
-    return unquote(request.cookies.get(KEY_COOKIE, ""))
-
-
-def _header_key(request: Request) -> str:
-    """The ``X-Director-Key`` header as UTF-8 (headers arrive decoded as latin-1)."""
-    return request.headers.get(KEY_HEADER, "").encode("latin-1").decode("utf-8", "replace")
-
-
-def is_director(request: Request) -> bool:
-    """No key set (a club's own machine), or the director's cookie matches it."""
-    key = os.environ.get(KEY_ENV)
-    return not key or _same_key(_cookie_key(request), key)
-
-
-def director_key_given(request: Request) -> bool:
-    """The key is set and given (the cookie, or the ``X-Director-Key`` header of an API client).
-
-    What anyone may fetch (the JSON, the CSV exports, the printable page, the PDFs) shows a
-    held duplicate round's results (:mod:`.held`) only to this request: without a key there
-    is no telling the director from a player still at a table.
-    """
-    key = os.environ.get(KEY_ENV)
-    if not key:
-        return False
-    return (_same_key(_cookie_key(request), key)
-            or _same_key(_header_key(request), key))
-
-
-def _check_key(request: Request) -> None:
-    if not is_director(request):
-        raise Refused(403, f"director pages are locked: open /tournaments/login?key=... "
-                      f"(the server's {KEY_ENV})")
 
 
 def settings_from_form(form: dict[str, str]) -> Settings:
@@ -195,9 +152,7 @@ NAV_HOME = "<nav><a href='/tournaments/'>All tournaments</a></nav>"
 
 def home_page(director: Director, *, error: str | None = None, lang: Lang = "en") -> str:
     """Every tournament and the form to create one (:mod:`.home`)."""
-    from burraco.tournament.home import home_page as render
-
-    return render(director, error=error, lang=lang)
+    return render_home(director, error=error, lang=lang)
 
 
 Links = dict[int, list[dict[str, Any]]]
@@ -394,7 +349,7 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         return await run_in_threadpool(director_of(request).online_tables, tid,
                                        t.current.number)
 
-    add_routes(router, director_of, load, for_players, _form, is_director)
+    add_routes(router, director_of, load, for_players, read_form, is_director)
 
     async def desk_for(request: Request, tid: str, t: Tournament) -> str:
         return await run_in_threadpool(desk_html, tid, t, Desk(director_of(request)),
@@ -418,7 +373,7 @@ def make_router(director_of: DirectorOf) -> APIRouter:
     async def login(key: str = "") -> Response:
         """Set the director's cookie, for the right key only (any text: compared as bytes)."""
         expected = os.environ.get(KEY_ENV)
-        if expected and not _same_key(key, expected):
+        if expected and not same_key(key, expected):
             return html(page("Locked", f"{NAV_HOME}{_notice(None, 'wrong director key')}"), 403)
         response = RedirectResponse("/tournaments/", status_code=303)
         if expected:  # the cookie holds the key percent-encoded: a header holds latin-1 only
@@ -436,8 +391,8 @@ def make_router(director_of: DirectorOf) -> APIRouter:
     async def create(request: Request) -> Any:
         director = director_of(request)
         try:
-            _check_key(request)
-            form = await _form(request)
+            check_key(request)
+            form = await read_form(request)
             settings = settings_from_form(form)
             tid = await run_in_threadpool(director.create, settings)
         except TournamentError as exc:
@@ -470,8 +425,8 @@ def make_router(director_of: DirectorOf) -> APIRouter:
                      act: Callable[[Director, dict[str, str]], str]) -> Any:
         director = director_of(request)
         try:
-            _check_key(request)
-            form = await _form(request)
+            check_key(request)
+            form = await read_form(request)
             message = await run_in_threadpool(act, director, form)
         except TournamentError as exc:
             return await refused_page(request, tid, exc, 422)
@@ -529,11 +484,11 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         director = director_of(request)
         hub = _hub(request)
         try:
-            _check_key(request)
+            check_key(request)
             if hub is None:
                 raise TournamentError("online play needs the game server: open these pages "
                                       "through `burraco serve`")
-            form = await _form(request)
+            form = await read_form(request)
             level = form.get("level", "advanced").strip() or "advanced"
             bots = {}
             for part in form.get("bots", "").replace(" ", ",").split(","):
@@ -639,9 +594,6 @@ def create_app(db_url: str) -> FastAPI:
                   redoc_url=None)
     app.include_router(make_router(lambda _request: holder["director"]))
     # the game server's own request bounds and headers (docs/deployment.md)
-    from burraco.server.http_headers import SecurityHeaders
-    from burraco.server.http_limits import BodyLimit
-
     app.add_middleware(BodyLimit, max_bytes=MAX_FORM, timeout=30.0)
     app.add_middleware(SecurityHeaders)
 

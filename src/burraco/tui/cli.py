@@ -16,7 +16,14 @@ import getpass
 import sys
 from pathlib import Path
 
+from burraco.bots.base import LEVEL_NAMES
 from burraco.cliparts import Subparsers
+from burraco.engine.rules import Rules
+from burraco.tui.i18n import Words, detect_lang
+from burraco.tui.keys import SettingsError, load_settings
+from burraco.tui.links import Seat, create_table, guest_token, parse_link, server_base
+from burraco.tui.offline import OfflineDriver
+from burraco.tui.replay import ReplayDriver, load_record
 
 
 def register(sub: Subparsers) -> None:
@@ -68,8 +75,6 @@ def _fail(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from burraco.tui.keys import SettingsError, load_settings
-
     try:
         settings = load_settings(args.settings, required=args.settings is not None)
     except SettingsError as exc:
@@ -78,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         driver, words = build_driver(args, settings.lang)
     except ValueError as exc:  # LinkError, RecordError, bad options
         return _fail(str(exc))
-    from burraco.tui.app import BurracoApp
+    from burraco.tui.app import BurracoApp  # Textual loads only when the table opens
 
     app = BurracoApp(driver, words=words, settings=settings)
     code = app.run()
@@ -87,9 +92,6 @@ def run(args: argparse.Namespace) -> int:
 
 def build_driver(args: argparse.Namespace, settings_lang: str | None = None):  # type: ignore[no-untyped-def]
     """The driver the options ask for (ValueError with the reason when they do not fit)."""
-    from burraco.engine.rules import Rules
-    from burraco.tui.i18n import Words, detect_lang
-
     words = Words(args.lang or settings_lang or detect_lang())
     levels = [b.strip() for b in str(args.bots).split(",") if b.strip()]
     modes = [m for m, on in (("LINK", args.link), ("--server", args.server),
@@ -97,16 +99,11 @@ def build_driver(args: argparse.Namespace, settings_lang: str | None = None):  #
     if len(modes) > 1:
         raise ValueError(f"{' and '.join(modes)} do not go together: choose one")
     if args.replay is not None:
-        from burraco.tui.replay import ReplayDriver, load_record
-
         data = load_record(args.replay)
         return ReplayDriver(data, words=words, seat=args.seat if args.seat is not None else 0), \
             words
     if args.link or args.server:
         return _online(args, words, levels), words
-    from burraco.bots.base import LEVEL_NAMES
-    from burraco.tui.offline import OfflineDriver
-
     for level in levels:
         if level.partition(":")[0] not in LEVEL_NAMES:
             raise ValueError(f"--bots: unknown level {level!r} ({', '.join(LEVEL_NAMES)})")
@@ -122,8 +119,7 @@ def build_driver(args: argparse.Namespace, settings_lang: str | None = None):  #
 
 
 def _online(args: argparse.Namespace, words, levels: list[str]):  # type: ignore[no-untyped-def]
-    from burraco.tui.links import Seat, create_table, guest_token, parse_link, server_base
-    from burraco.tui.online import OnlineDriver
+    from burraco.tui.online import OnlineDriver  # websockets loads only to play online
 
     nickname = args.name or _login()
     if args.link:

@@ -21,6 +21,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from burraco.engine.cards import CardParseError, parse_face
 from burraco.tui.driver import Notify
 from burraco.tui.i18n import CODE_TEXT, Words
 from burraco.tui.links import Seat
@@ -367,8 +368,6 @@ class OnlineDriver:
 
 
 def _face_ids(texts: Any) -> list[int]:
-    from burraco.engine.cards import CardParseError, parse_face
-
     out = []
     for text in texts or ():
         try:

@@ -25,38 +25,32 @@ import json
 import logging
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from redis.asyncio import BlockingConnectionPool, Redis
 from redis.exceptions import RedisError
 from starlette.websockets import WebSocket
 
 from burraco.server import metrics
-from burraco.server.actor import Leave, Reveal
 from burraco.server.cluster.bus import Bus
 from burraco.server.cluster.clocks import ClockWriter
+from burraco.server.cluster.door import read_loop
 from burraco.server.cluster.lease import Leases, node_of
 from burraco.server.cluster.nodes import Nodes, least_loaded
 from burraco.server.cluster.owners import OwnerBook
 from burraco.server.cluster.remote import DoorSession, RemoteConn
+from burraco.server.gateway import WsConnection, admit_and_join, refuse, submit
+from burraco.server.hub import Hub
 from burraco.server.protocol import (
     Act,
     Hello,
-    Ping,
-    ProtocolError,
     Quick,
     Sync,
     Undo,
-    dumps,
     read_client_message,
-    reject,
 )
-from burraco.server.ratelimit import IN_FLIGHT, TokenBucket
 from burraco.server.storage import repository as repo
-
-if TYPE_CHECKING:
-    from burraco.server.gateway import WsConnection
-    from burraco.server.hub import Hub
+from burraco.server.table_items import Leave, Reveal
 
 log = logging.getLogger("burraco.server.cluster")
 JOIN_TIMEOUT = 15.0
@@ -470,7 +464,6 @@ class Cluster:
         await self.bus.broadcast({"k": "se", "s": session_ids})
 
     def _submit(self, rc: RemoteConn, text: str) -> None:
-        from burraco.server.gateway import submit
 
         actor = self.hub.actors.get(rc.table_id)
         if actor is None:
@@ -480,7 +473,6 @@ class Cluster:
             submit(actor, rc, parsed)
 
     async def _remote_join(self, door: str, message: dict[str, Any]) -> None:
-        from burraco.server.gateway import admit_and_join
 
         table_id, cid, token = message["t"], message["c"], message["o"]
         ours = self.owned.get(table_id) == token and table_id in self.hub.actors
@@ -589,7 +581,6 @@ class Cluster:
     async def serve(self, ws: WebSocket, conn: WsConnection, table_id: str, hello: Hello,
                     guest_token: str | None) -> None:
         """A client connection of this process, to a table owned here or elsewhere."""
-        from burraco.server.gateway import _refuse
 
         if self.cut_off:
             conn.close(1012, "this server lost its cluster link: reconnect")
@@ -601,7 +592,7 @@ class Cluster:
                 token = await self.route(table_id) if len(table_id) <= 32 else None
                 if token is None:
                     why = self.hub.broken.get(table_id)
-                    _refuse(conn, "table_not_found", f"no table {table_id!r}" + (
+                    refuse(conn, "table_not_found", f"no table {table_id!r}" + (
                         f" (it could not be recovered: {why})" if why else ""), 4404)
                     return
                 session.owner = token
@@ -625,9 +616,10 @@ class Cluster:
                 session.started = True
                 break
             else:
-                _refuse(conn, "overloaded", "the table's owner did not answer; retry", 1013)
+                refuse(conn, "overloaded", "the table's owner did not answer; retry", 1013)
                 return
-            await self._read_loop(ws, session)
+            await read_loop(ws, session, limit=self.hub.settings.max_message_bytes,
+                            node_id=self.node_id, forward=self._forward)
         finally:
             session.closed = True
             self.sessions.pop(session.cid, None)
@@ -662,50 +654,6 @@ class Cluster:
             if now != token:
                 raise TimeoutError(f"the lease of {session.table_id} moved from {token}")
 
-    async def _read_loop(self, ws: WebSocket, session: DoorSession) -> None:
-        conn = session.conn
-        limit = self.hub.settings.max_message_bytes
-        bucket = TokenBucket()
-        while True:
-            await conn.room()
-            message = await ws.receive()
-            if message["type"] == "websocket.disconnect" or conn.closing:
-                return
-            text = message.get("text", message.get("bytes"))
-            version = session.version
-            try:
-                parsed = read_client_message(text, limit=limit)
-            except ProtocolError as exc:
-                if bucket.take():
-                    conn.send(dumps(reject(exc.code, exc.reason, exc.cmid, version)))
-                else:
-                    conn.send(dumps(reject("rate_limited", "too many messages: this one was "
-                                           "dropped", exc.cmid, version)))
-                continue
-            if not bucket.take():
-                conn.send(dumps(reject(
-                    "rate_limited", f"more than {bucket.rate:g} messages a second: this one "
-                    f"was dropped; send again in {bucket.retry_after():.2f} s",
-                    getattr(parsed, "id", None), version)))
-                continue
-            if isinstance(parsed, Ping):
-                conn.send('{"t":"pong"}')
-            elif isinstance(parsed, Sync | Act | Undo) and len(session.pending) >= IN_FLIGHT:
-                conn.send(dumps(reject(
-                    "rate_limited", f"{IN_FLIGHT} of this connection's commands are waiting "
-                    "at the table: this one was dropped; wait for their answers",
-                    getattr(parsed, "id", None), version)))
-            elif isinstance(parsed, Sync | Act | Undo | Quick):
-                if isinstance(text, bytes):
-                    text = text.decode()
-                if isinstance(parsed, Act | Undo):
-                    session.command(parsed.id, text)
-                    if node_of(session.owner) != self.node_id:
-                        metrics.FORWARDED.inc()
-                self._forward(session, text)
-            else:
-                conn.send(dumps(reject("already_joined", "this connection has already sent "
-                                       "its hello", None, version)))
 
     def reveal(self, table_id: str, number: int, reveal: dict[str, Any]) -> None:
         """Have the owner of ``table_id`` (wherever it runs) publish a held reveal."""

@@ -23,7 +23,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from burraco.server.identity import Guest
+from burraco.accounts.identity import Guest
 
 Send = Callable[[str, dict[str, Any]], None]
 

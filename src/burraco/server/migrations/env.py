@@ -1,4 +1,4 @@
-"""Alembic environment: run by ``burraco.server.storage.db.migrate`` with an open connection.
+"""Alembic environment: run by ``burraco.infra.db.migrate`` with an open connection.
 
 Developers may also run ``alembic`` by hand with ``-x url=sqlite:///PATH``
 and ``script_location`` pointing at this folder.
@@ -9,8 +9,9 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
-import burraco.server.players.models  # noqa: F401  (its tables are on the same metadata)
-from burraco.server.storage.models import Base
+import burraco.accounts.models
+import burraco.server.storage.models  # noqa: F401  (the tables' rows, on it too)
+from burraco.infra.schema import Base
 
 config = context.config
 target_metadata = Base.metadata

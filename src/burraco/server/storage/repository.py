@@ -20,9 +20,9 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 
+from burraco.infra.schema import Base
 from burraco.server.commitment import DealSecret, new_group_secret
 from burraco.server.storage.models import (
-    Base,
     CommandRow,
     DealGroupRow,
     DealGroupTableRow,

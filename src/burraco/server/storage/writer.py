@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine
 
-from burraco.server.storage.db import checkpoint
+from burraco.infra.db import checkpoint
 from burraco.server.storage.repository import CommitUnit, apply_units
 
 T = TypeVar("T")

@@ -1,0 +1,96 @@
+"""Account and session rows: the SQL behind registering, logging in and out."""
+
+from __future__ import annotations
+
+from datetime import UTC
+from typing import Any
+
+from sqlalchemy import Connection, delete, insert, select, update
+
+from burraco.accounts.models import AccountRow, SessionRow
+from burraco.accounts.names import username_key
+from burraco.accounts.sessions import SESSION_DAYS, Session
+from burraco.infra.schema import Base
+
+_ACCOUNTS = Base.metadata.tables["accounts"]
+_SESSIONS = Base.metadata.tables["sessions"]
+
+
+class UsernameTaken(Exception):
+    """Another account has this username (in any case)."""
+
+
+def is_account(conn: Connection, player_id: str) -> bool:
+    return conn.scalar(select(AccountRow.player_id).where(
+        AccountRow.player_id == player_id)) is not None
+
+
+def create_account(conn: Connection, player_id: str, username: str, password_hash: str,
+                   session_id: str, secret_hash: str) -> None:
+    """Insert the account and its first session; :class:`UsernameTaken` changes nothing."""
+    key = username_key(username)
+    if conn.scalar(select(AccountRow.player_id).where(AccountRow.username_key == key)):
+        raise UsernameTaken(username)
+    # a concurrent twin passes the check above; the unique key then refuses it
+    # (IntegrityError: the writer retries the job alone, the caller maps it to a conflict)
+    conn.execute(insert(_ACCOUNTS).values(
+        player_id=player_id, username=username, username_key=key,
+        password_hash=password_hash))
+    add_session(conn, session_id, player_id, secret_hash)
+
+
+def add_session(conn: Connection, session_id: str, player_id: str, secret_hash: str) -> None:
+    conn.execute(insert(_SESSIONS).values(id=session_id, player_id=player_id,
+                                          secret_hash=secret_hash))
+
+
+def account_by_name(conn: Connection, username: str) -> dict[str, Any] | None:
+    row = conn.execute(select(AccountRow.player_id, AccountRow.username,
+                              AccountRow.password_hash).where(
+        AccountRow.username_key == username_key(username))).first()
+    return dict(row._mapping) if row is not None else None
+
+
+def account_by_id(conn: Connection, player_id: str) -> dict[str, Any] | None:
+    row = conn.execute(select(AccountRow.player_id, AccountRow.username,
+                              AccountRow.password_hash, AccountRow.created_at).where(
+        AccountRow.player_id == player_id)).first()
+    return dict(row._mapping) if row is not None else None
+
+
+def session(conn: Connection, session_id: str) -> Session | None:
+    row = conn.execute(
+        select(SessionRow.id, SessionRow.player_id, SessionRow.secret_hash,
+               SessionRow.created_at, AccountRow.username)
+        .join(AccountRow, AccountRow.player_id == SessionRow.player_id)
+        .where(SessionRow.id == session_id)).first()
+    if row is None:
+        return None
+    created = row.created_at
+    if created.tzinfo is None:  # SQLite keeps the database's UTC time without its zone
+        created = created.replace(tzinfo=UTC)
+    expires = created.timestamp() + SESSION_DAYS * 24 * 3600
+    return Session(row.id, row.player_id, row.username, row.secret_hash, expires)
+
+
+def end_session(conn: Connection, session_id: str) -> None:
+    conn.execute(delete(_SESSIONS).where(_SESSIONS.c.id == session_id))
+
+
+def live_sessions(conn: Connection, session_ids: list[str]) -> set[str]:
+    """Which of ``session_ids`` still exist."""
+    if not session_ids:
+        return set()
+    return set(conn.scalars(select(_SESSIONS.c.id).where(_SESSIONS.c.id.in_(session_ids))))
+
+
+def set_password(conn: Connection, player_id: str, password_hash: str,
+                 keep_session: str) -> list[str]:
+    """New hash; every session of the player but ``keep_session`` ends (their ids)."""
+    conn.execute(update(_ACCOUNTS).where(_ACCOUNTS.c.player_id == player_id)
+                 .values(password_hash=password_hash))
+    ended = list(conn.scalars(select(_SESSIONS.c.id).where(
+        _SESSIONS.c.player_id == player_id, _SESSIONS.c.id != keep_session)))
+    conn.execute(delete(_SESSIONS).where(_SESSIONS.c.player_id == player_id,
+                                         _SESSIONS.c.id != keep_session))
+    return ended

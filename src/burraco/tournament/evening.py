@@ -1,0 +1,108 @@
+"""What the evening's changes leave on a tournament: :class:`Evening` and its records.
+
+A tournament carries one :class:`Evening` (stored as one JSON column); the operations
+that change it, and what they mean, are in :mod:`burraco.tournament.changes`, from which
+these names may be imported too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from burraco.tournament.errors import TournamentError
+
+WithdrawalMode = Literal["byes", "reseat"]
+MODES: tuple[WithdrawalMode, ...] = ("byes", "reseat")
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrawal:
+    pair: int
+    from_round: int
+    """The first round the pair does not play."""
+    mode: WithdrawalMode
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"pair": self.pair, "from_round": self.from_round, "mode": self.mode}
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    pair: int
+    vp: int
+    mp: int
+    reason: str
+    round: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"pair": self.pair, "vp": self.vp, "mp": self.mp, "reason": self.reason,
+                "round": self.round}
+
+
+@dataclass(frozen=True, slots=True)
+class Prize:
+    """``places`` prizes for the best pairs of ``category`` (``overall``, ``NS``, ``EW``, or a
+    members' category)."""
+
+    category: str
+    places: int
+
+    def __str__(self) -> str:
+        return f"{self.category}:{self.places}"
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    withdrawals: tuple[Withdrawal, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
+    line_rankings: bool = False
+    prizes: tuple[Prize, ...] = ()
+    categories: tuple[tuple[int, str], ...] = field(default=())
+    """(pair, category) of the pairs whose players are members of one category."""
+
+    def withdrawn(self, round_number: int) -> dict[int, WithdrawalMode]:
+        """Pairs not playing round ``round_number`` and how their place is handled."""
+        return {w.pair: w.mode for w in self.withdrawals if w.from_round <= round_number}
+
+    def category_of(self, pair: int) -> str | None:
+        return dict(self.categories).get(pair)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"withdrawals": [w.to_dict() for w in self.withdrawals],
+                "penalties": [p.to_dict() for p in self.penalties],
+                "line_rankings": self.line_rankings,
+                "prizes": [str(p) for p in self.prizes],
+                "categories": [list(c) for c in self.categories]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> Evening:
+        if not data:
+            return cls()
+        return cls(
+            tuple(Withdrawal(int(w["pair"]), int(w["from_round"]), w["mode"])
+                  for w in data.get("withdrawals", ())),
+            tuple(Penalty(int(p["pair"]), int(p["vp"]), int(p["mp"]), str(p["reason"]),
+                          p.get("round")) for p in data.get("penalties", ())),
+            bool(data.get("line_rankings", False)),
+            parse_prizes(",".join(data.get("prizes", ()))),
+            tuple((int(c[0]), str(c[1])) for c in data.get("categories", ())))
+
+
+def parse_prizes(text: str) -> tuple[Prize, ...]:
+    """``overall:3,NS:1,EW:1,Senior:1`` → the prize list (an empty text: no prizes)."""
+    out: list[Prize] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        category, colon, places = part.rpartition(":")
+        category = category.strip()
+        if not colon or not category or not places.strip().isdigit():
+            raise TournamentError(f"a prize is CATEGORY:PLACES (e.g. overall:3), not {part!r}")
+        count = int(places)
+        if not 1 <= count <= 50:
+            raise TournamentError(f"prize {part!r}: 1 to 50 places, not {count}")
+        if any(p.category.casefold() == category.casefold() for p in out):
+            raise TournamentError(f"the prize category {category!r} is listed twice")
+        out.append(Prize(category, count))
+    return tuple(out)
