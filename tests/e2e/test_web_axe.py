@@ -132,3 +132,26 @@ def test_axe_is_the_pinned_version() -> None:
     package = json.loads((AXE.parents[2] / "package.json").read_text())
     assert package["devDependencies"]["axe-core"] == "4.14.1"
     assert json.loads((AXE.parent / "package.json").read_text())["version"] == "4.14.1"
+
+
+def test_the_players_pages_the_pad_and_the_club_have_no_serious_violation(
+        server: ServerProcess, browser: Any) -> None:
+    """The leaderboard (its two selects had no label), a profile, the score pad and the
+    club's tournament pages, in both languages."""
+    created = server.http.post("/api/accounts", json={"username": "Axe_Player",
+                                                      "password": "a long enough password"})
+    assert created.status_code in (201, 409), created.text
+    problems: list[str] = []
+    for locale in ("it-IT", "en-US"):
+        ctx = context_for(browser, locale)
+        page = ctx.new_page()
+        for path, ready in (("/leaderboard", "select[name=period]"),
+                            ("/players/Axe_Player", "[data-testid=profile-name]"),
+                            ("/pad", "header.top"),
+                            ("/tournaments/", "h1")):
+            page.goto(server.base + path)
+            page.wait_for_selector(ready, timeout=30_000)
+            page.wait_for_load_state("networkidle")
+            problems += axe_problems(page, f"{path} ({locale})")
+        ctx.close()
+    assert not problems, "\n".join(problems)

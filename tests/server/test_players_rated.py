@@ -151,10 +151,13 @@ def test_an_abandonment_is_a_loss_for_the_leaver_only_and_brings_a_wait(
                           {"kind": "human"}, {"kind": "bot", "level": "basic"}]).json()
 
     async def main() -> None:
+        leaver = Client(server, table, 0, guest=ada["token"])
+        assert (await leaver.connect())["t"] == "hello_ok"  # Ada sits down...
         partner = Client(server, table, 2, guest=bob["token"])
         hello = await partner.connect()
         assert hello["t"] == "hello_ok", hello
-        await play_out(partner, timeout=180)  # Ada never comes: a stand-in plays for her
+        await leaver.close()  # ...and leaves: past her grace a stand-in plays for her
+        await play_out(partner, timeout=180)
         await partner.close()
 
     asyncio.run(main())
@@ -247,6 +250,13 @@ def test_a_rated_match_and_an_abandonment_on_postgresql(tmp_path: Path) -> None:
             left = create(process, ada["token"], players=2, rated=True, target=1,
                           bot_delay=0, grace_seconds=0, creator_seat=0,
                           seats=[{"kind": "human"}, {"kind": "bot", "level": "basic"}]).json()
+
+            async def sit_and_leave() -> None:  # the match starts once she has sat down
+                seat = Client(process, left, 0, guest=ada["token"])
+                assert (await seat.connect())["t"] == "hello_ok"
+                await seat.close()
+
+            asyncio.run(sit_and_leave())
             a = profile_when_recorded(process, "Pg_Ada", matches=2, timeout=120)
             assert a["recent"][0]["table_id"] == left["table_id"]
             assert a["recent"][0]["abandoned"] and a["wait"]["reason"] == "left"

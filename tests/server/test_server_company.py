@@ -6,6 +6,7 @@ Over a real ``burraco serve`` and real WebSockets (docs/protocol.md, protocol 1.
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import httpx
@@ -15,8 +16,8 @@ from burraco.engine.actions import parse_action
 from burraco.engine.cards import card_str
 from burraco.engine.deal import deal_from_order
 from burraco.engine.rules import FIBUR
-from burraco.server.game import deal_cut
 from burraco.server.quick import QUICK_BURST, QUICK_MESSAGES
+from burraco.server.rules_bounds import deal_cut
 from burraco.server.tutorial import (
     BOT_SEAT,
     DEALER,
@@ -171,6 +172,33 @@ def test_a_tutorial_table_plays_the_script_to_the_close(server: ServerProcess) -
         await me.close()
 
     asyncio.run(main())
+
+
+def test_the_guided_hand_is_not_a_match_of_the_profile(server: ServerProcess) -> None:
+    """Found by hand: the guided hand counted in an account's history and statistics."""
+    account = httpx.post(f"{server.base}/api/accounts", json={
+        "username": "Tutorial_Lia", "password": "correct horse"}).json()
+    token = account["token"]
+    table = post(server, "/api/tutorial", token).json()
+
+    async def main() -> None:
+        me = Client(server, table, PLAYER_SEAT, guest=token)
+        await me.connect()
+        for action in ["draw", "meld 4H 5H 6H 7H 8H", "attach 1 9H 10H", "meld KC KD KS",
+                       "attach 1 JH QH", "meld 3S 4S 5S 6S", "meld 7C 7D 7S", "meld 9D 9C 9S",
+                       "discard 4D"]:
+            await me.my_turn()
+            assert (await me.act(action))["t"] == "ack", action
+        await me.close()
+
+    asyncio.run(main())
+    info = httpx.get(f"{server.base}/api/tables/{table['table_id']}",
+                     params={"token": table["watch_token"]}).json()
+    assert info["status"] == "finished", info
+    for _ in range(15):  # a match is recorded within moments of its end: this one never is
+        profile = httpx.get(f"{server.base}/api/players/Tutorial_Lia").json()
+        assert profile["recent"] == [] and not profile["stats"], profile
+        time.sleep(0.2)
 
 
 # --- the rematch and the invitation ----------------------------------------------------------

@@ -97,6 +97,8 @@ export interface TableConfig {
   bot_delay: number;
   /** the first-hand tutorial's table (a fixed deal) */
   tutorial?: boolean;
+  /** rated play: accounts only, no undo, shown to nobody until the match is over */
+  rated?: boolean;
 }
 
 export interface Presence {
@@ -108,6 +110,8 @@ export interface Presence {
   grace_deadline_ms: number | null;
   grace_seconds: number;
   standin: string | null;
+  /** False while a seat taken for its holder (the creator's) waits for them to come. */
+  arrived?: boolean;
 }
 
 export interface TableSummary {
@@ -146,6 +150,11 @@ export interface CreatedTable {
   seats: { seat: number; kind: string; level: string | null; token?: string; invite?: string }[];
   watch_token: string;
   watch: string;
+}
+
+/** Cancel a waiting table this guest created, while nobody else has taken a seat. */
+export async function cancelTable(id: string): Promise<void> {
+  await call<unknown>("DELETE", `/api/tables/${encodeURIComponent(id)}`);
 }
 
 export async function createTable(body: TableRequest): Promise<CreatedTable> {

@@ -144,7 +144,9 @@ export interface SocketLike {
 
 const LOG_LIMIT = 80;
 /** Close codes after which reconnecting cannot help. */
-const FINAL_CLOSES = new Set([4400, 4401, 4403, 4404, 4409]);
+const FINAL_CLOSES = new Set([4400, 4401, 4403, 4404, 4409, 4410]);
+/** The close code of a table its creator cancelled. */
+export const CANCELLED = 4410;
 
 export function initialState(): TableState {
   return {
@@ -327,8 +329,9 @@ export class TableConnection {
     if (socket !== this.socket || this.closed) return;
     this.socket = null;
     if (FINAL_CLOSES.has(code) || this.state.refused) {
+      const cancelled = code === CANCELLED ? { code: "table_cancelled", reason: "the table was cancelled by its creator" } : null;
       this.set({ ...this.state, link: "refused",
-        refused: this.state.refused ?? this.state.rejected ?? { code: "closed", reason: `closed (${code})` } });
+        refused: cancelled ?? this.state.refused ?? this.state.rejected ?? { code: "closed", reason: `closed (${code})` } });
       return;
     }
     this.set({ ...this.state, link: "reconnecting", pending: null });

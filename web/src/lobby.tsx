@@ -254,13 +254,19 @@ function CreateForm(props: { opts: FormOptions; onCreated: (c: CreatedTable, min
       </label>
       <label class="inline">
         <input type="checkbox" name="casual" checked={form.casual}
-          onChange={(e) => set({ casual: (e.target as HTMLInputElement).checked })} />
+          onChange={(e) => {  // casual and rated exclude each other: ticking one unticks the other
+            const on = (e.target as HTMLInputElement).checked;
+            set(on ? { casual: true, rated: false } : { casual: false });
+          }} />
         {t("create.casual")}
       </label>
       {isAccount(savedGuest()) && (form.players === 2 || form.players === 4) && (
         <label class="inline">
           <input type="checkbox" name="rated" checked={form.rated}
-            onChange={(e) => set({ rated: (e.target as HTMLInputElement).checked })} />
+            onChange={(e) => {
+              const on = (e.target as HTMLInputElement).checked;
+              set(on ? { rated: true, casual: false } : { rated: false });
+            }} />
           {pt("create.rated")}
         </label>
       )}
@@ -365,6 +371,8 @@ function TableRow(props: { table: TableSummary; guest: GuestInfo | null; onError
   const { table } = props;
   const kept = keptTable(table.id);
   const mineAt = kept ? Object.keys(kept.seats).map(Number) : [];
+  // a rated match is shown to nobody until it is over (docs/protocol.md): offer no dead button
+  const liveRated = Boolean(table.config.rated) && table.status !== "finished";
   const sit = async (seat: number) => {
     try {
       const { token } = await seatToken(table.id, seat);
@@ -396,8 +404,9 @@ function TableRow(props: { table: TableSummary; guest: GuestInfo | null; onError
       </div>
       <div class="table-actions">
         {mineAt.length > 0 && table.status !== "finished" && <a class="button primary" href={`/play/${table.id}`} onClick={navigate}>{t("tables.open")}</a>}
-        {mineAt.length === 0 && table.status !== "finished" && <a class="button" href={`/play/${table.id}`} onClick={navigate}>{t("tables.watch")}</a>}
-        <a class="button" href={`/replay/${table.id}`} onClick={navigate}>{t("tables.replay")}</a>
+        {mineAt.length === 0 && table.status !== "finished" && !liveRated && <a class="button" href={`/play/${table.id}`} onClick={navigate}>{t("tables.watch")}</a>}
+        {liveRated ? <span class="note" data-rated-live>{t("tables.ratedLive")}</span>
+          : <a class="button" href={`/replay/${table.id}`} onClick={navigate}>{t("tables.replay")}</a>}
       </div>
     </li>
   );

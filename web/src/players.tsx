@@ -61,6 +61,8 @@ const en = {
   "res.tie": "tie",
   "res.abandoned": "abandoned",
   "lb.title": "Leaderboard",
+  "lb.formLabel": "Players at the table",
+  "lb.periodLabel": "Period",
   "lb.period.all": "All time",
   "lb.period.month": "This month",
   "lb.period.week": "This week",
@@ -134,6 +136,8 @@ const it: Record<PKey, string> = {
   "res.tie": "pari",
   "res.abandoned": "abbandonata",
   "lb.title": "Classifica",
+  "lb.formLabel": "Giocatori al tavolo",
+  "lb.periodLabel": "Periodo",
   "lb.period.all": "Di sempre",
   "lb.period.month": "Questo mese",
   "lb.period.week": "Questa settimana",
@@ -283,6 +287,7 @@ export function AccountPanel(props: { guest: GuestInfo | null; onChange: (g: Gue
     try {
       props.onChange(mode === "login" ? await login(name, password) : await register(name, password));
       setPassword("");
+      setMode("login");  // once registered, the form a returning player meets after logging out is "Log in"
     } catch (err) {
       setError(accountError(err));
     } finally {
@@ -576,10 +581,10 @@ export function LeaderboardPage() {
         <h1>{pt("lb.title")}</h1>
         {error && <p class="error" role="alert">{error}</p>}
         <div class="seat-row">
-          <select name="players" value={form} onChange={(e) => { setForm((e.target as HTMLSelectElement).value); setPage(1); }}>
+          <select name="players" aria-label={pt("lb.formLabel")} value={form} onChange={(e) => { setForm((e.target as HTMLSelectElement).value); setPage(1); }}>
             <option value="2">{pt("form.2")}</option><option value="4">{pt("form.4")}</option>
           </select>
-          <select name="period" value={period} onChange={(e) => { setPeriod((e.target as HTMLSelectElement).value); setPage(1); }}>
+          <select name="period" aria-label={pt("lb.periodLabel")} value={period} onChange={(e) => { setPeriod((e.target as HTMLSelectElement).value); setPage(1); }}>
             {["all", "month", "week"].map((p) => <option value={p}>{pt(`lb.period.${p}` as PKey)}</option>)}
           </select>
           {board?.me && (

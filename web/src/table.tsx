@@ -13,12 +13,13 @@ import { TableConnection, type HandEnded, type HandView, type LogLine, type Tabl
 import { pressable, startDrag, type DropInfo } from "./drag";
 import { moveCard, reconcile, sortedIds } from "./handorder";
 import { cardCount, reasonText, t, useLang, type Key } from "./i18n";
-import { CopyLink, errorText, levelName, NicknameForm } from "./lobby";
+import { errorText, levelName, NicknameForm } from "./lobby";
 import { useTurnAlert } from "./feedback/alert";
 import { loadFresh, nextFresh, saveFresh, type TurnView } from "./feedback/fresh";
 import { TablePrefs } from "./feedback/TablePrefs";
 import { useFlights } from "./feedback/useFlights";
 import { Standing } from "./table/standing";
+import { WaitingPanel } from "./table/waiting";
 import { RuleText } from "./help/RuleText";
 import { PlayAgain, QuickBar, QuickFeed, useCompany, type Company } from "./table/company";
 import { InviteNote, inviteOf } from "./table/invite";
@@ -50,6 +51,13 @@ function seatsOfSide(hand: HandView, side: number): number[] {
 export function scorerSeats(players: number, scorers: number): number[][] {
   return Array.from({ length: scorers }, (_, k) =>
     Array.from({ length: players }, (_, s) => s).filter((s) => (scorers === players ? s === k : s % scorers === k)));
+}
+
+/** "Ada wins." / "Ada & Bob win." (the verb agrees with how many won); a seated loser is consoled. */
+export function winnerText(names: string, count: number, seated: boolean): string {
+  const one = count === 1;
+  if (seated) return t(one ? "match.youLose1" : "match.youLose", { names });
+  return t(one ? "match.winner1" : "match.winner", { names });
 }
 
 function namesOf(state: TableState, seats: number[]): string {
@@ -325,11 +333,7 @@ function Table(props: {
       {state.status === "waiting" && <InviteNote tableId={conn.tableId} invite={props.invite} />}
       {seatError && <p class="banner error" role="alert">{seatError}</p>}
       {state.status === "waiting" && state.link !== "refused" && (
-        <section class="panel waiting">
-          <p>{t("table.waiting")}</p>
-          {kept && Object.entries(kept.invites).filter(([s]) => !kept.seats[Number(s)]).map(([s, url]) =>
-            <CopyLink label={t("invite.seat", { n: Number(s) + 1 })} url={url} />)}
-        </section>
+        <WaitingPanel tableId={conn.tableId} seats={state.seats} kept={kept} mySeat={me} />
       )}
       {me === null && state.link === "open" && (
         <section class="panel watching">
@@ -798,8 +802,7 @@ function MatchOverDialog({ state, company, tableId, onClose }: { state: TableSta
   let verdict: string;
   if (over.winner === null) verdict = t("match.tie");
   else if (state.seat !== null && groups[over.winner].includes(state.seat)) verdict = t("match.youWin");
-  else verdict = state.seat !== null ? t("match.youLose", { names: namesOf(state, groups[over.winner]) })
-    : t("match.winner", { names: namesOf(state, groups[over.winner]) });
+  else verdict = winnerText(namesOf(state, groups[over.winner]), groups[over.winner].length, state.seat !== null);
   return (
     <Dialog title={t("match.title")} class="match-over" onClose={onClose}>
       <p class="verdict" data-testid="verdict">{verdict}</p>

@@ -124,3 +124,17 @@ describe("a drag near the window's edge", () => {
     expect(edgeStep(798, 800)).toBeGreaterThan(edgeStep(780, 800));
   });
 });
+
+describe("the match's verdict", () => {
+  it("agrees the verb with how many won, in both languages", async () => {
+    const { winnerText } = await import("../src/table");
+    setLang("en");
+    expect(winnerText("Bot 2 (basic)", 1, false)).toBe("Bot 2 (basic) wins.");
+    expect(winnerText("Ada & Bob", 2, false)).toBe("Ada & Bob win.");
+    expect(winnerText("Bot 2 (basic)", 1, true)).toBe("Bot 2 (basic) wins. Better luck next time!");
+    setLang("it");
+    expect(winnerText("marco_t", 1, false)).toBe("Vince marco_t.");
+    expect(winnerText("Ada & Bob", 2, false)).toBe("Vincono Ada & Bob.");
+    setLang("en");
+  });
+});

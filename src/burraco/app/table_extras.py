@@ -1,8 +1,10 @@
-"""The HTTP calls around a table that are not play: the tutorial, the rematch, the invitation.
+"""The HTTP calls around a table that are not play: the tutorial, the rematch, cancelling,
+the invitation.
 
 * ``POST /api/tutorial``: a new tutorial table (:mod:`burraco.server.tutorial`),
   its creator seated at the tutorial seat.
 * ``POST /api/tables/{id}/rematch``: "Play again" (:mod:`burraco.community.rematch`).
+* ``DELETE /api/tables/{id}``: its creator cancels a waiting table nobody else joined.
 * ``GET /api/tables/{id}/invite?token=SEAT_TOKEN``: what an invite link offers,
   so the invited player reads who invites them to which table, seat and partner.
 """
@@ -15,6 +17,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 from sqlalchemy import Connection, select
 
 from burraco.accounts.identity import Guest, TokenError
@@ -24,6 +27,14 @@ from burraco.server.rematch import RematchRefused
 from burraco.server.storage.models import GuestRow, TableRow
 from burraco.server.tables import TableConfig
 from burraco.server.tutorial import STEPS, tutorial_request
+from burraco.server.waiting import CancelRefused, cancel_table
+
+
+class Cancelled(BaseModel):
+    """The answer of a cancelled table."""
+
+    table_id: str
+    cancelled: bool = True
 
 
 def _error(status: int, code: str, detail: str) -> JSONResponse:
@@ -74,6 +85,16 @@ def install_table_extras(app: FastAPI, hub: Hub, guest_of: Callable[[Request], G
             return await rematch(hub, table_id, guest)
         except RematchRefused as exc:
             return _error(exc.status, exc.code, exc.reason)
+
+    @app.delete("/api/tables/{table_id}", response_model=Cancelled)
+    async def cancel(table_id: str, request: Request) -> Any:
+        """Cancel a waiting table its creator made, while nobody else has taken a seat."""
+        guest = guest_of(request)
+        try:
+            await cancel_table(hub, table_id, guest)
+        except CancelRefused as exc:
+            return _error(exc.status, exc.code, exc.detail)
+        return Cancelled(table_id=table_id)
 
     @app.get("/api/tables/{table_id}/invite")
     async def invite(table_id: str, token: str = "") -> Any:

@@ -38,10 +38,12 @@ from burraco.server.storage.models import EventRow, GameRow, TableRow
 
 
 def unrecorded_finished(conn: Connection) -> list[str]:
-    """Finished tables whose match is not in the history yet (a crash came in between)."""
-    return list(conn.scalars(
-        select(TableRow.id).outerjoin(MatchRow, MatchRow.table_id == TableRow.id)
-        .where(TableRow.status == "finished", MatchRow.table_id.is_(None))))
+    """Finished tables whose match is not in the history yet (a crash came in between);
+    never the guided hand's (a lesson, not a match)."""
+    return [row.id for row in conn.execute(
+        select(TableRow.id, TableRow.config).outerjoin(MatchRow, MatchRow.table_id == TableRow.id)
+        .where(TableRow.status == "finished", MatchRow.table_id.is_(None)))
+        if not row.config.get("tutorial")]
 
 
 def _holders(commands: list[dict[str, Any]]) -> dict[int, tuple[str, str]]:
@@ -76,6 +78,8 @@ def record_match(conn: Connection, table_id: str, now: float | None = None) -> b
     if daily.record_waits(conn, table_id, now):
         return False  # a daily match enters the history once its day has closed
     config: dict[str, Any] = table.config
+    if config.get("tutorial"):
+        return False  # the guided hand is a lesson: no history, statistics or rating
     over = conn.scalar(select(EventRow.payload).where(
         EventRow.table_id == table_id, EventRow.kind == "MatchOver"))
     if over is None:

@@ -250,19 +250,32 @@ class TableActor(TurnClock, SeatPlayers):
                            conn=conn)
 
     async def _claim(self, seat: int, guest: Guest, conn: Conn | None) -> str | None:
-        """Bind ``seat`` to ``guest``; ``None`` when done, else the error code."""
+        """Bind ``seat`` to ``guest``; ``None`` when done, else the error code.
+
+        Without a connection (the creator's seat, taken when the table is made) the holder has
+        not come yet: the match waits for them (:meth:`_arrive`).
+        """
+        arrived = conn is not None
         try:
-            step = self.game.claim(seat, guest.id, guest.nickname, self.deal)
+            step = self.game.claim(seat, guest.id, guest.nickname, self.deal, arrived=arrived)
         except GameError as exc:
             if exc.code == "already_holder":
                 return None
             self._reject(conn, exc.code, exc.reason, None)
             return exc.code
+        body: dict[str, Any] = {"guest_id": guest.id, "nickname": guest.nickname}
+        if not arrived:
+            body["arrived"] = False
         ok = await self._commit(step, seat=seat, cmid=server_cmid("claim", self.game.version + 1),
-                                kind="claim", body={"guest_id": guest.id,
-                                                    "nickname": guest.nickname},
-                                source="client", conn=conn)
+                                kind="claim", body=body, source="client", conn=conn)
         return None if ok else "storage_error"
+
+    async def _arrive(self, seat: int, conn: Conn) -> bool:
+        """The holder of a seat taken for them came to the table (their first connection)."""
+        step = self.game.arrive(seat, self.deal)
+        return await self._commit(step, seat=seat,
+                                  cmid=server_cmid("arrive", self.game.version + 1),
+                                  kind="arrive", body={}, source="client", conn=conn)
 
     async def _reveal(self, item: Reveal) -> None:
         if item.number not in self.game.held:
@@ -389,6 +402,7 @@ class TableActor(TurnClock, SeatPlayers):
             out.append({
                 "seat": seat, "kind": spec.kind, "level": spec.level,
                 "nickname": holder.nickname if holder else None,
+                "arrived": holder.arrived if holder else None,
                 "online": spec.kind == "bot" or self.online[seat] > 0,
                 "grace_deadline_ms": int(grace[0] * 1000) if grace else None,
                 "grace_seconds": self.config.grace_seconds,
@@ -460,11 +474,18 @@ class TableActor(TurnClock, SeatPlayers):
             if grace is not None:
                 grace[1].cancel()
             self.standin.discard(seat)
-            if game.holders[seat] is None and await self._claim(seat, conn.guest, conn):
+            holder = game.holders[seat]
+            if holder is None and await self._claim(seat, conn.guest, conn):
                 self.online[seat] -= 1
                 self.subs.remove(conn)
                 conn.seat = None
                 conn.close(4409, "claim failed")
+                return False
+            if holder is not None and not holder.arrived and not await self._arrive(seat, conn):
+                self.online[seat] -= 1
+                self.subs.remove(conn)
+                conn.seat = None
+                conn.close(4409, "arrival not stored")
                 return False
             self._send_presence()
         return True

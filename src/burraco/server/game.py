@@ -77,6 +77,10 @@ class TableEvent:
 class Holder:
     guest_id: str
     nickname: str
+    arrived: bool = True
+    """The holder has come to the table once (a connection of theirs joined).  A seat taken
+    for its creator when the table is made is not: the match waits for them (a stand-in
+    never plays a match for someone who never sat down)."""
 
 
 # --- the match ----------------------------------------------------------------------------------
@@ -219,7 +223,13 @@ class Game:
     # --- queries ------------------------------------------------------------------------------
 
     def may_start(self) -> bool:
-        return all(h is not None for s, h in enumerate(self.holders) if not self.config.is_bot(s))
+        """Every human seat is held, and each holder has come to the table once."""
+        return all(h is not None and h.arrived for s, h in enumerate(self.holders)
+                   if not self.config.is_bot(s))
+
+    def awaited(self) -> list[int]:
+        """The held human seats whose holder has not come to the table yet."""
+        return [s for s, h in enumerate(self.holders) if h is not None and not h.arrived]
 
     @property
     def turn(self) -> int | None:
@@ -272,7 +282,10 @@ class Game:
             return game._start_match(events, deal)
         return Step(game, events)
 
-    def claim(self, seat: int, guest_id: str, nickname: str, deal: DealSource) -> Step:
+    def claim(self, seat: int, guest_id: str, nickname: str, deal: DealSource, *,
+              arrived: bool = True) -> Step:
+        """``guest_id`` takes ``seat``; ``arrived=False``: taken for them (the creator's seat at
+        creation), the match waiting until they come (:meth:`arrive`)."""
         if not 0 <= seat < self.config.players:
             raise GameError("no_such_seat", f"no seat {seat} at a table of {self.config.players}")
         if self.config.is_bot(seat):
@@ -282,9 +295,23 @@ class Game:
             code = "already_holder" if holder.guest_id == guest_id else "seat_taken"
             raise GameError(code, f"seat {seat} is held by {holder.nickname}")
         holders = list(self.holders)
-        holders[seat] = Holder(guest_id, nickname)
+        holders[seat] = Holder(guest_id, nickname, arrived)
         game = replace(self, holders=tuple(holders), version=self.version + 1)
         events = [TableEvent("SeatTaken", {"seat": seat, "nickname": nickname})]
+        if game.status == WAITING and game.may_start():
+            return game._start_match(events, deal)
+        return Step(game, events)
+
+    def arrive(self, seat: int, deal: DealSource) -> Step:
+        """The holder of ``seat``, whose seat was taken for them, came to the table: the match
+        starts if they were the last one awaited."""
+        holder = self.holders[seat] if 0 <= seat < len(self.holders) else None
+        if holder is None or holder.arrived:
+            raise GameError("not_awaited", f"seat {seat} is not waiting for its holder")
+        holders = list(self.holders)
+        holders[seat] = replace(holder, arrived=True)
+        game = replace(self, holders=tuple(holders), version=self.version + 1)
+        events = [TableEvent("SeatTaken", {"seat": seat, "nickname": holder.nickname})]
         if game.status == WAITING and game.may_start():
             return game._start_match(events, deal)
         return Step(game, events)

@@ -177,9 +177,9 @@ async def admit_and_join(hub: Hub, actor: TableActor, conn: Conn, hello: Hello,
         return False
     holder = actor.game.holders[conn.seat] if conn.seat is not None and 0 <= conn.seat < len(
         actor.game.holders) else None
-    refusal = await rated.admission(hub.players, actor.config, actor.game.status,
-                                    holder.guest_id if holder else None, conn.guest,
-                                    conn.seat)  # rated tables: accounts only
+    refusal = await rated.admission(  # rated tables: accounts only, one live rated seat each
+        hub.players, actor.table_id, actor.config, actor.game.status,
+        holder.guest_id if holder else None, conn.guest, conn.seat)
     if refusal is not None:
         refuse(conn, *refusal, 4403)
         return False

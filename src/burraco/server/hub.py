@@ -66,7 +66,10 @@ def replay_command(game: Game, command: dict[str, Any],
     if kind == "open":
         return game.open(deals)
     if kind == "claim":
-        return game.claim(seat, body["guest_id"], body["nickname"], deals)
+        return game.claim(seat, body["guest_id"], body["nickname"], deals,
+                          arrived=body.get("arrived", True))
+    if kind == "arrive":
+        return game.arrive(seat, deals)
     if kind == "act":
         return game.act(seat, parse_action(body["action"]), deals)
     if kind == "undo":

@@ -10,13 +10,18 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
+from sqlalchemy import Connection, select
+
 from burraco.accounts.identity import Guest
 from burraco.accounts.service import Players
+from burraco.server.storage.models import CommandRow, TableRow
 from burraco.server.tables import TableConfig
 
 RATED_LIVE = ("a rated match is shown to spectators only once it is over (its replays then "
               "show every hand)")
 ACCOUNT_REQUIRED = ("only accounts sit at rated tables: log in and send your session token")
+ONE_LIVE_RATED = ("you already hold a seat at a rated match that is not over (table {table}): "
+                  "finish it, or cancel it while nobody else has joined, before another")
 
 
 def live_rated(info: dict[str, Any]) -> bool:
@@ -35,11 +40,15 @@ async def creation_refusal(players: Players, creator: Guest, config: TableConfig
         wait = await players.wait_of(creator.id)
         if wait is not None:
             return wait_text(wait)
+        elsewhere = await players.host.read(lambda conn: live_rated_seat(conn, creator.id))
+        if elsewhere is not None:
+            return ONE_LIVE_RATED.format(table=elsewhere)
     return None
 
 
-async def admission(players: Players, config: TableConfig, status: str, holder_id: str | None,
-                    guest: Guest | None, seat: int | None) -> tuple[str, str] | None:
+async def admission(players: Players, table_id: str, config: TableConfig, status: str,
+                    holder_id: str | None, guest: Guest | None,
+                    seat: int | None) -> tuple[str, str] | None:
     """(code, reason) when a connection may not join a rated table as it asks."""
     if not config.rated:
         return None
@@ -53,6 +62,24 @@ async def admission(players: Players, config: TableConfig, status: str, holder_i
         wait = await players.wait_of(guest.id)
         if wait is not None:
             return ("rated_wait", wait_text(wait))
+        elsewhere = await players.host.read(
+            lambda conn: live_rated_seat(conn, guest.id, except_table=table_id))
+        if elsewhere is not None:
+            return ("one_seat", ONE_LIVE_RATED.format(table=elsewhere))
+    return None
+
+
+def live_rated_seat(conn: Connection, player_id: str, *,
+                    except_table: str | None = None) -> str | None:
+    """A rated table whose match is not over where ``player_id`` holds a seat (its id)."""
+    live = [row.id for row in conn.execute(select(TableRow.id, TableRow.config).where(
+        TableRow.status != "finished")) if row.config.get("rated") and row.id != except_table]
+    if not live:
+        return None
+    for row in conn.execute(select(CommandRow.table_id, CommandRow.body).where(
+            CommandRow.table_id.in_(live), CommandRow.kind == "claim")):
+        if row.body.get("guest_id") == player_id:
+            return str(row.table_id)
     return None
 
 

@@ -25,6 +25,7 @@ from burraco.server.storage import repository as repo
 from burraco.server.storage.models import DealGroupTableRow, GuestRow, TableRow
 
 if TYPE_CHECKING:
+    from burraco.accounts.identity import Guest
     from burraco.server.actor import TableActor
     from burraco.server.hub import Hub
 
@@ -109,3 +110,52 @@ async def expire_forever(hub: Hub, max_age: float) -> None:
             await expire_waiting(hub, max_age)
         except Exception:  # the next round tries again
             log.exception("expiring waiting tables failed")
+
+
+CANCELLED = 4410
+"""The close code of the connections of a table its creator cancelled."""
+
+
+class CancelRefused(Exception):
+    """Why a table cannot be cancelled; ``code`` is a protocol error code."""
+
+    def __init__(self, status: int, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.status, self.code, self.detail = status, code, detail
+
+
+async def cancel_table(hub: Hub, table_id: str, guest: Guest) -> None:
+    """Delete a waiting table its creator made and nobody else joined (docs/protocol.md).
+
+    Its connections are closed with :data:`CANCELLED`; nothing of it is kept.
+    """
+    actor = await hub.actor_for(table_id)
+    if actor is None:
+        raise CancelRefused(404, "table_not_found", f"no table {table_id!r} here")
+    creator = await hub.read(lambda conn: conn.scalar(
+        select(TableRow.creator).where(TableRow.id == table_id)))
+    if creator != guest.id:
+        raise CancelRefused(403, "not_creator", "only the table's creator may cancel it")
+    game = actor.game
+    if game.status != WAITING:
+        raise CancelRefused(409, "not_waiting", f"the match is {game.status}: a table is "
+                            "cancelled only before it starts")
+    if any(h is not None and h.guest_id != guest.id for h in game.holders):
+        raise CancelRefused(409, "others_joined", "another player has taken a seat: the table "
+                            "can no longer be cancelled")
+    gone: asyncio.Future[TableActor | None] = asyncio.get_running_loop().create_future()
+    hub._loading[table_id] = gone
+    try:
+        if hub.actors.get(table_id) is actor:
+            del hub.actors[table_id]
+        actor.close_all(CANCELLED, "the table was cancelled by its creator")
+        await actor.stop()
+        done = await hub.writer.run(_deleter(table_id, game.version))
+    finally:
+        del hub._loading[table_id]
+    if done:
+        gone.set_result(None)
+        log.info("table %s cancelled by its creator", table_id)
+        return
+    gone.set_result(await hub.actor_for(table_id))  # it changed meanwhile: it lives on
+    raise CancelRefused(409, "others_joined", "the table changed meanwhile: it lives on")

@@ -62,7 +62,7 @@ class CommandRow(Base):
     """-1 for commands of the table itself (opening it)."""
     cmid: Mapped[str] = mapped_column(String(80))
     kind: Mapped[str] = mapped_column(String(16))
-    """open | claim | act | undo"""
+    """open | claim | arrive | act | undo | reveal"""
     body: Mapped[dict[str, Any]] = mapped_column(JSON)
     source: Mapped[str] = mapped_column(String(16))
     """client | bot | standin | clock | server"""
