@@ -20,6 +20,7 @@ import { TablePrefs } from "./feedback/TablePrefs";
 import { useFlights } from "./feedback/useFlights";
 import { Standing } from "./table/standing";
 import { WaitingPanel } from "./table/waiting";
+import { useFitHeight } from "./table/fit";
 import { RuleText } from "./help/RuleText";
 import { PlayAgain, QuickBar, QuickFeed, useCompany, type Company } from "./table/company";
 import { InviteNote, inviteOf } from "./table/invite";
@@ -253,6 +254,8 @@ function Table(props: {
   const overlap = useHandFit(handRow, shown.length);
   // one element, two users: the hand's focus keeper and the width fitting (a stable callback ref)
   const handRef = useMemo(() => (el: HTMLDivElement | null) => { hand_.ref.current = el; setHandRow(el); }, []);
+  const viewRef = useRef<HTMLDivElement>(null);
+  useFitHeight(viewRef, [Boolean(hand), state.link]);
   const sort = (mode: SortMode) => {
     setSortMode(mode);
     setOrder(sortedIds(cards, mode));
@@ -351,7 +354,8 @@ function Table(props: {
       </div>
       {hand && (
         <main class="board">
-          <div class="melds-area them">
+          <div class="table-view" ref={viewRef}>
+          <div class="melds-area them" tabIndex={0} role="region" aria-label={t("table.themMelds")}>
             {sidesOf(hand).filter((s) => s !== mySide && !(mySide === null && s === sidesOf(hand)[0])).map((side) => (
               <SideMelds state={state} hand={hand} side={side} rules={rules} mine={false} />
             ))}
@@ -363,7 +367,7 @@ function Table(props: {
               onDiscard={() => discard(selectedFaces[0])} />
             <Pozzetti state={state} hand={hand} />
           </div>
-          <div class="melds-area us">
+          <div class="melds-area us" tabIndex={0} role="region" aria-label={t("table.usMelds")}>
             {(mySide !== null ? [mySide] : [sidesOf(hand)[0]]).map((side) => (
               <SideMelds state={state} hand={hand} side={side} rules={rules} mine={mySide !== null}
                 canAttach={canPlay && selected.size > 0} onAttach={(i) => attach(i)} canMeld={canPlay}
@@ -438,6 +442,7 @@ function Table(props: {
               {legal && <script type="application/json" id="legal-actions" data-version={legal.version}>{JSON.stringify(legal.actions)}</script>}
             </section>
           )}
+          </div>
           <Log state={state} />
           <TablePrefs />
           <Announcer log={state.log} text={(line) => logText(state, line)} myTurn={myTurn}
