@@ -106,7 +106,11 @@ class DoorSession:
             self.version = v
             return text
         if kind == "hello_ok":
-            if self.hide_hello:
+            # hidden: a rejoin's answer, or a second answer to one join the door sent twice
+            # (the first timed out while Redis was away, then both arrived): the client has
+            # its hello_ok already, and what it has seen must not be sent again (the version
+            # stays, so the replayed events it saw are dropped below)
+            if self.hide_hello or self.version is not None:
                 self.hide_hello = False
                 # a rejoin's replayed events carry no deltas (docs/protocol.md §15): a client
                 # that applies deltas needs a sync after them when the owner had moved on
