@@ -29,8 +29,8 @@ from typing import Any
 import httpx
 from sqlalchemy import insert, select
 
-from burraco.accounts.identity import new_id
 from burraco.accounts import passwords
+from burraco.accounts.identity import new_id
 from burraco.accounts.models import (
     AccountRow,
     BoardPeriodRow,
@@ -41,8 +41,8 @@ from burraco.accounts.models import (
     RatingRow,
     SessionRow,
 )
-from burraco.community.results import periods_of
 from burraco.accounts.sessions import new_token
+from burraco.community.results import periods_of
 from burraco.infra.db import make_engine, migrate
 
 YEAR = 365 * 24 * 3600.0

@@ -28,9 +28,9 @@ import math
 import time
 from pathlib import Path
 
+from burraco.accounts.ratings import BETA, MU, model
 from burraco.arena.duplicate import MatchSpec, run_matches
 from burraco.arena.stats import elo_intervals, fit_elo
-from burraco.accounts.ratings import BETA, MU, model
 
 LEVELS = {
     2: ("random", "basic", "advanced", "expert-2026", "expert"),
