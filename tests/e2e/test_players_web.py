@@ -79,8 +79,9 @@ def test_register_play_rated_see_profile_and_leaderboard(
     for seat in (1, 2, 3):
         page.select_option(f"select[name=seat{seat}]", "bot")
         page.select_option(f"select[name=level{seat}]", "basic")
-    page.check("input[name=mode] >> nth=0")
+    page.select_option("select[name=format]", "target")
     page.fill("input[name=target]", "1")
+    page.click("[data-testid=more-rules] > summary")
     page.fill("input[name=bot_delay]", "0")
     page.check("input[name=rated]")
     page.click("[data-testid=create-form] button[type=submit]")

@@ -34,7 +34,7 @@ def create_rated_two(page: Any) -> None:
     page.click("details:has([data-testid=create-form]) > summary")
     page.select_option("select[name=players]", "2")
     page.select_option("select[name=seat1]", "human")
-    page.check("input[name=mode] >> nth=0")
+    page.select_option("select[name=format]", "target")
     page.fill("input[name=target]", "1")
     page.check("input[name=rated]")
     page.click("[data-testid=create-form] button[type=submit]")

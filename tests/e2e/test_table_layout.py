@@ -91,6 +91,7 @@ def test_the_whole_table_is_in_view_turn_after_turn(
     page.select_option("select[name=players]", "4")
     for seat in (1, 2, 3):
         page.select_option(f"select[name=seat{seat}]", "bot")
+    page.click("[data-testid=more-rules] > summary")
     page.fill("input[name=bot_delay]", "0")
     page.click("[data-testid=create-form] button[type=submit]")
     page.click(".dialog a.button.primary")

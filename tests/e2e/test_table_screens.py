@@ -67,10 +67,10 @@ def create_private_table(page: Any, *, seat: int) -> None:
     for i in range(4):
         page.select_option(f"select[name=seat{i}]", "human" if i == seat else "bot")
     page.check("input[name=mine]")
-    page.check("input[name=mode] >> nth=1")
-    page.fill("input[name=smazzate]", "1")
+    page.select_option("select[name=format]", "hands:1")
+    page.click("[data-testid=more-rules] > summary")
     page.fill("input[name=bot_delay]", "0")
-    page.uncheck("input[name=public]")
+    page.check("input[name=private]")
 
 
 def boxes(page: Any, selector: str) -> list[dict[str, float]]:
@@ -207,7 +207,7 @@ def not_found_and_bad_links(browser: Any, server: ServerProcess, size: str) -> N
     page.wait_for_selector("[data-testid=not-found]")
     shoot(page, size, "not-found")
     page.click("[data-testid=not-found] a[href='/']")
-    page.wait_for_selector("input[name=nickname]")
+    page.wait_for_selector("[data-testid=quick-play]")
 
     # an unknown table, then a stale invite to a real one: one message, the way back
     page.goto(server.base + "/play/no-such-table")

@@ -54,6 +54,8 @@ SNAPSHOT = """() => {
 
 def enter_lobby(page: Any, base: str, nickname: str) -> None:
     page.goto(base + "/")
+    # a newcomer plays under a generated nickname at once; these players pick their own
+    page.click("[data-testid=change-nickname]")
     page.fill("input[name=nickname]", nickname)
     page.click("form.nickname button[type=submit]")
     page.wait_for_selector("[data-testid=quick-play]")
@@ -265,11 +267,11 @@ def create_table_with_form(page: Any, *, players: int, seats: list[str], level: 
         page.select_option(f"select[name=seat{i}]", kind)
         if kind == "bot":
             page.select_option(f"select[name=level{i}]", level)
-    page.check("input[name=mode] >> nth=1")
-    page.fill("input[name=smazzate]", "1")
+    page.select_option("select[name=format]", "hands:1")
+    page.click("[data-testid=more-rules] > summary")
     page.fill("input[name=bot_delay]", "0")
     if not public:
-        page.uncheck("input[name=public]")
+        page.check("input[name=private]")
     page.click("[data-testid=create-form] button[type=submit]")
     page.wait_for_selector(".dialog .copy-link")
 
@@ -356,11 +358,17 @@ def test_a_newcomer_plays_a_whole_hand_against_three_bots(
     page = watch_frames(context.new_page())
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    # a first visit opens at the page's top, the introduction in sight, and the nickname field
-    # takes the typing (focused without scrolling the page down to it)
+    # a first visit opens at the page's top with the Play button in sight and no form to fill
+    # (the newcomer has a generated nickname); picking one's own is one tap away
     page.goto(server.base + "/")
-    page.wait_for_function("() => document.activeElement?.getAttribute('name') === 'nickname'")
+    play = page.locator("[data-testid=quick-play]")
+    play.wait_for()
+    box = play.bounding_box()
+    assert box and box["y"] + box["height"] <= DESKTOP["height"], box
     assert page.evaluate("scrollY") == 0
+    assert "Player " in page.locator(".hello").text_content()
+    page.click("[data-testid=change-nickname]")
+    page.wait_for_function("() => document.activeElement?.getAttribute('name') === 'nickname'")
     page.keyboard.type("Ada")
     assert page.input_value("input[name=nickname]") == "Ada"
     page.click("form.nickname button[type=submit]")

@@ -31,6 +31,7 @@ pytestmark = pytest.mark.xdist_group("e2e")
 def enter_lobby(page: Any, base: str, nickname: str) -> dict[str, Any]:
     """Pick a nickname in the lobby; returns the guest the page keeps."""
     page.goto(base + "/")
+    page.click("[data-testid=change-nickname]")
     page.fill("input[name=nickname]", nickname)
     page.click("form.nickname button[type=submit]")
     page.wait_for_selector("[data-testid=lobby-tutorial]")

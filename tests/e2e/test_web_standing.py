@@ -78,6 +78,7 @@ def test_the_hand_at_a_glance(server: ServerProcess, browser: Any, screenshots: 
     context.add_init_script(f"({COUNT_SYNCS})()")
     page = context.new_page()
     page.goto(server.base + "/")
+    page.click("[data-testid=change-nickname]")
     page.fill("input[name=nickname]", "Ada")
     page.click("form.nickname button[type=submit]")
     page.wait_for_selector("[data-testid=quick-play]")

@@ -109,7 +109,11 @@ def test_the_turn_clock_draws_and_discards_for_a_player_out_of_time(
         await two.connect()
         ticking = await two.until(lambda f: f.get("t") == "clock" and f["seat"] == 0)
         assert ticking["seconds"] == 1 and ticking["deadline_ms"] / 1000 > time.time() - 0.5
+        # the time-out is said before the moves made for the player (a line in every log)
+        notice = await two.until(lambda f: event_type(f) == "TimedOut", timeout=10)
+        assert notice["e"] == {"type": "TimedOut", "seat": 0}
         drew = await two.until(lambda f: event_type(f) == "Drew", timeout=10)
+        assert drew["v"] == notice["v"] + 1
         assert drew["e"]["seat"] == 0 and drew["e"]["card_text"] is None  # hidden from seat 1
         gone = await two.until(lambda f: event_type(f) == "Discarded", timeout=10)
         assert gone["e"]["seat"] == 0
@@ -120,3 +124,17 @@ def test_the_turn_clock_draws_and_discards_for_a_player_out_of_time(
     commands = stored(server.db_url, table["table_id"])["commands"]
     timed = [c for c in commands if c["source"] == "clock"]
     assert [c["body"]["action"].split()[0] for c in timed[:2]] == ["draw", "discard"]
+    # the notice is part of the stored command: a restart rebuilds the same versions
+    assert [c["kind"] for c in timed[:2]] == ["timeout", "act"]
+    version = max(c["last"] for c in commands)
+    server.kill()  # no shutdown code: the table comes back from what was stored
+    server.start()
+
+    async def after_restart() -> None:
+        two = Client(server, table, 1, guest=bob)
+        assert (await two.connect())["t"] == "hello_ok"
+        synced = await two.until(lambda f: f.get("t") == "sync")
+        assert synced["version"] >= version  # rebuilt from the stored commands, the notice included
+        await two.close()
+
+    asyncio.run(after_restart())

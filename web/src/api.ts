@@ -181,6 +181,8 @@ export interface RuleOption {
   doc: string;
   kind: "bool" | "int" | "choice" | "text" | "json";
   choices?: string[];
+  min?: number;
+  max?: number;
 }
 
 export interface FormOptions {

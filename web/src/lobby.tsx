@@ -1,24 +1,21 @@
 /** The lobby: a nickname, a quick game against bots, creating a table, the open tables, replays. */
 import { useEffect, useRef, useState } from "preact/hooks";
 import {
-  ApiError, checkedGuest, createTable, formOptions, keptTable, keptTableIds, listTables, newGuest, savedGuest,
-  seatToken, updateKept, type CreatedTable, type FormOptions, type GuestInfo, type TableRequest,
+  checkedGuest, formOptions, keptTable, keptTableIds, listTables, newGuest, savedGuest,
+  seatToken, updateKept, type CreatedTable, type FormOptions, type GuestInfo,
   type TableSummary,
 } from "./api";
 import { CardFace, Dialog, go, Header, navigate } from "./components";
 import { LobbyHelp } from "./help/LobbyHelp";
 import { prefetchPad } from "./padloader";
-import { choiceLabel, lang, optionLabel, presetNote, reasonText, t, useLang, type Key } from "./i18n";
-import { AccountPanel, BotRatings, DailyPanel, isAccount, pt } from "./players";
+import { lang, t, useLang, type Key } from "./i18n";
+import { AccountPanel, BotRatings, DailyPanel, isAccount } from "./players";
+import { CreateForm } from "./create";
+import { generatedNickname, PlayPanel } from "./play";
 import { keptSummaries, LOBBY_POLL_MS } from "./mytables";
+import { errorText } from "./errors";
 
-export function errorText(err: unknown): string {
-  if (err instanceof ApiError) {
-    if (err.code === "network") return t("common.network");
-    return reasonText(err.code, err.detail);
-  }
-  return String(err);
-}
+export { errorText };
 
 export function NicknameForm(props: { onDone: (g: GuestInfo) => void; initial?: string }) {
   useLang();
@@ -68,261 +65,6 @@ export function partnersText(players: number): string | null {
   if (players === 4) return "1 & 3, 2 & 4";
   if (players === 6) return "1 & 4, 2 & 5, 3 & 6";
   return null;
-}
-
-interface FormState {
-  players: number;
-  rules: string;
-  mode: "free" | "smazzate";
-  target: string;
-  smazzate: string;
-  kinds: ("human" | "bot")[];
-  levels: string[];
-  mine: number;
-  public: boolean;
-  casual: boolean;
-  rated: boolean;
-  turnSeconds: string;
-  graceSeconds: string;
-  standin: string;
-  botDelay: string;
-  options: Record<string, string>;
-}
-
-function presetValues(opts: FormOptions, name: string): Record<string, unknown> {
-  return opts.presets.find((p) => p.name === name)?.values ?? {};
-}
-
-function optionText(value: unknown): string {
-  return typeof value === "string" ? value : JSON.stringify(value);
-}
-
-function defaultForm(opts: FormOptions): FormState {
-  const def = Object.fromEntries(opts.table.map((f) => [f.name, f.default]));
-  const values = presetValues(opts, String(def.rules));
-  return {
-    players: Number(def.players), rules: String(def.rules), mode: def.mode as "free",
-    target: String(values.target ?? ""), smazzate: "1",
-    kinds: ["human", "bot", "bot", "bot", "bot", "bot"], levels: Array(6).fill("basic"), mine: 0,
-    public: Boolean(def.public), casual: Boolean(def.casual), rated: false, turnSeconds: "",
-    graceSeconds: String(def.grace_seconds), standin: String(def.standin),
-    botDelay: String(def.bot_delay),
-    options: Object.fromEntries(opts.options.map((o) => [o.name, optionText(values[o.name])])),
-  };
-}
-
-/** The POST /api/tables body of the form: only the rule options that differ from the preset. */
-export function tableRequest(form: FormState, opts: FormOptions): TableRequest {
-  const preset = presetValues(opts, form.rules);
-  const options: Record<string, unknown> = {};
-  for (const option of opts.options) {
-    if (option.name === "target") continue; // the match's target is its own field
-    const text = form.options[option.name];
-    if (text === undefined || text === optionText(preset[option.name])) continue;
-    let value: unknown = text;
-    if (option.kind === "bool") value = text === "true";
-    else if (option.kind === "int") value = Number(text);
-    else if (option.kind === "json") value = JSON.parse(text);
-    options[option.name] = value;
-  }
-  const seats = form.kinds.slice(0, form.players).map((kind, i) =>
-    kind === "bot" ? { kind, level: form.levels[i] } : { kind });
-  const mine = seats[form.mine]?.kind === "human" ? form.mine : null;
-  return {
-    players: form.players, rules: form.rules, options, mode: form.mode,
-    target: form.mode === "free" && form.target ? Number(form.target) : null,
-    smazzate: form.mode === "smazzate" ? Number(form.smazzate || 1) : null,
-    seats, public: form.public, casual: form.rated ? false : form.casual,
-    turn_seconds: form.turnSeconds ? Number(form.turnSeconds) : null,
-    grace_seconds: Number(form.graceSeconds || 0), standin: form.standin,
-    bot_delay: Number(form.botDelay || 0), creator_seat: mine,
-    ...(form.rated ? { rated: true } : {}),
-  };
-}
-
-function CreateForm(props: { opts: FormOptions; onCreated: (c: CreatedTable, mine: number | null) => void }) {
-  useLang();
-  const { opts } = props;
-  const [form, setForm] = useState<FormState>(() => defaultForm(opts));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (change: Partial<FormState>) => setForm((f) => ({ ...f, ...change }));
-  const setRules = (name: string) => {
-    const values = presetValues(opts, name);
-    set({ rules: name, target: String(values.target ?? ""),
-      options: Object.fromEntries(opts.options.map((o) => [o.name, optionText(values[o.name])])) });
-  };
-  const preset = opts.presets.find((p) => p.name === form.rules);
-  const submit = async (ev: Event) => {
-    ev.preventDefault();
-    setError(null);
-    let body: TableRequest;
-    try {
-      body = tableRequest(form, opts);
-    } catch (err) {
-      setError(String(err));
-      return;
-    }
-    setBusy(true);
-    try {
-      props.onCreated(await createTable(body), body.creator_seat);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const partners = partnersText(form.players);
-  return (
-    <form class="create" onSubmit={submit} data-testid="create-form">
-      <div class="grid2">
-        <label>
-          {t("create.players")}
-          <select name="players" value={form.players}
-            onChange={(e) => set({ players: Number((e.target as HTMLSelectElement).value) })}>
-            {[2, 3, 4, 5, 6].map((n) => <option value={n}>{n}</option>)}
-          </select>
-        </label>
-        <label>
-          {t("create.rules")}
-          <select name="rules" value={form.rules} onChange={(e) => setRules((e.target as HTMLSelectElement).value)}>
-            {opts.presets.map((p) => <option value={p.name}>{p.name}</option>)}
-          </select>
-        </label>
-      </div>
-      {preset && <p class="note">{presetNote(preset.name, preset.note)}</p>}
-      <fieldset>
-        <legend>{t("create.mode")}</legend>
-        <label class="inline">
-          <input type="radio" name="mode" checked={form.mode === "free"} onChange={() => set({ mode: "free" })} />
-          {t("create.mode.free")}
-        </label>
-        {form.mode === "free" && (
-          <label class="sub">
-            {t("create.target")}
-            <input name="target" type="number" min={1} value={form.target}
-              onInput={(e) => set({ target: (e.target as HTMLInputElement).value })} />
-          </label>
-        )}
-        <label class="inline">
-          <input type="radio" name="mode" checked={form.mode === "smazzate"} onChange={() => set({ mode: "smazzate" })} />
-          {t("create.mode.smazzate")}
-        </label>
-        {form.mode === "smazzate" && (
-          <label class="sub">
-            {t("create.smazzate")}
-            <input name="smazzate" type="number" min={1} max={50} value={form.smazzate}
-              onInput={(e) => set({ smazzate: (e.target as HTMLInputElement).value })} />
-          </label>
-        )}
-      </fieldset>
-      <fieldset>
-        <legend>{t("create.seats")}</legend>
-        {partners && <p class="note">{t("create.partners", { a: partners })}</p>}
-        {Array.from({ length: form.players }, (_, i) => (
-          <div class="seat-row" data-seat={i}>
-            <span class="seat-name">{t("create.seat", { n: i + 1 })}</span>
-            <select name={`seat${i}`} value={form.kinds[i]} aria-label={t("create.seat", { n: i + 1 })} onChange={(e) => {
-              const kinds = [...form.kinds];
-              kinds[i] = (e.target as HTMLSelectElement).value as "human" | "bot";
-              set({ kinds });
-            }}>
-              <option value="human">{t("create.human")}</option>
-              <option value="bot">{t("create.bot")}</option>
-            </select>
-            {form.kinds[i] === "bot" ? (
-              <select name={`level${i}`} value={form.levels[i]} aria-label={t("quick.level")} onChange={(e) => {
-                const levels = [...form.levels];
-                levels[i] = (e.target as HTMLSelectElement).value;
-                set({ levels });
-              }}>
-                {opts.levels.map((l) => <option value={l}>{levelName(l)}</option>)}
-              </select>
-            ) : (
-              <label class="inline">
-                <input type="radio" name="mine" checked={form.mine === i} onChange={() => set({ mine: i })} />
-                {t("create.mine")}
-              </label>
-            )}
-          </div>
-        ))}
-      </fieldset>
-      <label class="inline">
-        <input type="checkbox" name="public" checked={form.public}
-          onChange={(e) => set({ public: (e.target as HTMLInputElement).checked })} />
-        {t("create.public")}
-      </label>
-      <label class="inline">
-        <input type="checkbox" name="casual" checked={form.casual}
-          onChange={(e) => {  // casual and rated exclude each other: ticking one unticks the other
-            const on = (e.target as HTMLInputElement).checked;
-            set(on ? { casual: true, rated: false } : { casual: false });
-          }} />
-        {t("create.casual")}
-      </label>
-      {isAccount(savedGuest()) && (form.players === 2 || form.players === 4) && (
-        <label class="inline">
-          <input type="checkbox" name="rated" checked={form.rated}
-            onChange={(e) => {
-              const on = (e.target as HTMLInputElement).checked;
-              set(on ? { rated: true, casual: false } : { rated: false });
-            }} />
-          {pt("create.rated")}
-        </label>
-      )}
-      <div class="grid2">
-        <label>
-          {t("create.turnSeconds")}
-          <input name="turn_seconds" type="number" min={1} max={3600} value={form.turnSeconds}
-            onInput={(e) => set({ turnSeconds: (e.target as HTMLInputElement).value })} />
-        </label>
-        <label>
-          {t("create.graceSeconds")}
-          <input name="grace_seconds" type="number" min={0} max={3600} value={form.graceSeconds}
-            onInput={(e) => set({ graceSeconds: (e.target as HTMLInputElement).value })} />
-        </label>
-        <label>
-          {t("create.standin")}
-          <select name="standin" value={form.standin} onChange={(e) => set({ standin: (e.target as HTMLSelectElement).value })}>
-            {opts.levels.map((l) => <option value={l}>{levelName(l)}</option>)}
-          </select>
-        </label>
-        <label>
-          {t("create.botDelay")}
-          <input name="bot_delay" type="number" min={0} max={10} step={0.1} value={form.botDelay}
-            onInput={(e) => set({ botDelay: (e.target as HTMLInputElement).value })} />
-        </label>
-      </div>
-      <details class="advanced">
-        <summary>{t("create.advanced")}</summary>
-        <button type="button" class="link" onClick={() => setRules(form.rules)}>{t("create.reset")}</button>
-        <div class="options">
-          {opts.options.filter((o) => o.name !== "target").map((o) => (
-            <label title={`${o.section} ${o.doc}`} data-option={o.name}>
-              <span>{optionLabel(o.name)} <small>{o.section}</small></span>
-              {o.kind === "bool" ? (
-                <select name={`opt-${o.name}`} value={form.options[o.name]} onChange={(e) =>
-                  set({ options: { ...form.options, [o.name]: (e.target as HTMLSelectElement).value } })}>
-                  <option value="true">✓</option>
-                  <option value="false">✗</option>
-                </select>
-              ) : o.kind === "choice" ? (
-                <select name={`opt-${o.name}`} value={form.options[o.name]} onChange={(e) =>
-                  set({ options: { ...form.options, [o.name]: (e.target as HTMLSelectElement).value } })}>
-                  {o.choices!.map((c) => <option value={c}>{choiceLabel(c)}</option>)}
-                </select>
-              ) : (
-                <input name={`opt-${o.name}`} type={o.kind === "int" ? "number" : "text"} value={form.options[o.name]}
-                  onInput={(e) => set({ options: { ...form.options, [o.name]: (e.target as HTMLInputElement).value } })} />
-              )}
-            </label>
-          ))}
-        </div>
-      </details>
-      <button type="submit" class="primary" disabled={busy}>{busy ? t("create.creating") : t("create.submit")}</button>
-      {error && <p class="error" role="alert">{error}</p>}
-    </form>
-  );
 }
 
 function Invites(props: { created: CreatedTable; mine: number | null; onClose: () => void }) {
@@ -420,8 +162,6 @@ export function Lobby() {
   const [tables, setTables] = useState<TableSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<[CreatedTable, number | null] | null>(null);
-  const [quickLevel, setQuickLevel] = useState("basic");
-  const [busy, setBusy] = useState(false);
 
   const [mine, setMine] = useState<TableSummary[]>([]);
   const refresh = () => listTables().then(async (r) => {
@@ -441,28 +181,12 @@ export function Lobby() {
     return () => clearInterval(timer);
   }, []);
 
-  const quick = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const table = await createTable({
-        players: 4, rules: "fibur", options: {}, mode: "smazzate", target: null, smazzate: 1,
-        seats: [{ kind: "human" }, { kind: "bot", level: quickLevel }, { kind: "bot", level: quickLevel },
-          { kind: "bot", level: quickLevel }],
-        public: false, casual: true, turn_seconds: null, grace_seconds: 60, standin: "basic",
-        bot_delay: 0.8, creator_seat: 0,
-      });
-      go(`/play/${table.table_id}`);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const open = (tables ?? []).filter((x) => x.status !== "finished");
   const privateMine = mine.filter((x) => x.status !== "finished");
   const finished = [...(tables ?? []), ...mine].filter((x) => x.status === "finished");
+  const account = isAccount(guest);
+  // a newcomer plays at once under a generated nickname, and may pick their own at any time
+  const name = guest?.nickname ?? generatedNickname();
 
   return (
     <div class="page lobby">
@@ -475,44 +199,36 @@ export function Lobby() {
           <h1>{t("app.title")}</h1>
           <p>{t("app.tagline")}</p>
         </section>
-        <p class="pad-link"><a class="button" href="/pad/" onClick={navigate}>{t("pad.link")}</a> {t("pad.linkText")}</p>
-        <LobbyHelp />
-        <p class="pad-link"><a class="button" href={`/tournaments/?lang=${lang()}`} id="tournaments-link">{t("tournaments.link")}</a> {t("tournaments.linkText")}</p>
-        {error && <p class="error" role="alert">{error}</p>}
-        <AccountPanel guest={guest} onChange={(g) => { setGuest(g); setRenaming(false); }} />
-        {isAccount(guest) && <DailyPanel key={guest?.token} />}
-        {!isAccount(guest) && (!guest || renaming) ? (
-          <NicknameForm initial={guest?.nickname} onDone={(g) => { setGuest(g); setRenaming(false); }} />
+        {!account && renaming ? (
+          <NicknameForm initial={guest?.nickname ?? ""} onDone={(g) => { setGuest(g); setRenaming(false); }} />
         ) : (
-          <>
-            <p class="hello">
-              {t("nick.hello", { name: guest!.nickname })}{" "}
-              {!isAccount(guest) && (
-                <button type="button" class="link" onClick={() => setRenaming(true)}>{t("nick.change")}</button>
-              )}
-            </p>
-            <section class="panel quick">
-              <h2>{t("quick.title")}</h2>
-              <p>{t("quick.text")}</p>
-              <label class="inline">
-                {t("quick.level")}
-                <select name="quick-level" value={quickLevel} onChange={(e) => setQuickLevel((e.target as HTMLSelectElement).value)}>
-                  {(opts?.levels ?? ["random", "basic", "advanced", "expert"]).map((l) => <option value={l}>{levelName(l)}</option>)}
-                </select>
-              </label>
-              <button type="button" class="primary big" data-testid="quick-play" disabled={busy} onClick={quick}>
-                {t("quick.button")}
+          <p class="hello">
+            {t(guest ? "nick.hello" : "nick.playAs", { name })}{" "}
+            {!account && (
+              <button type="button" class="link" data-testid="change-nickname" onClick={() => setRenaming(true)}>
+                {t("nick.change")}
               </button>
-              <BotRatings levelName={levelName} />
-            </section>
-            <section class="panel">
-              <details>
-                <summary><h2>{t("create.title")}</h2></summary>
-                {opts ? <CreateForm opts={opts} onCreated={(c, mine) => setCreated([c, mine])} /> : <p>{t("common.loading")}</p>}
-              </details>
-            </section>
-          </>
+            )}
+          </p>
         )}
+        <PlayPanel guest={guest} account={account} levels={opts?.levels ?? ["random", "basic", "advanced", "expert"]}
+          levelName={levelName} onGuest={setGuest} />
+        {error && <p class="error" role="alert">{error}</p>}
+        <div id="daily">{account && <DailyPanel key={guest?.token} />}</div>
+        <section class="panel">
+          <details>
+            <summary><h2>{t("create.title")}</h2></summary>
+            {!guest ? (
+              <p>{t("create.needName")}{" "}
+                <button type="button" class="link" onClick={() => newGuest(name).then(setGuest).catch((err) => setError(errorText(err)))}>
+                  {t("create.asGuest", { name })}
+                </button></p>
+            ) : opts ? (
+              <CreateForm opts={opts} levelName={levelName} partners={partnersText}
+                onCreated={(c, mine) => setCreated([c, mine])} />
+            ) : <p>{t("common.loading")}</p>}
+          </details>
+        </section>
         <section class="panel">
           <h2>
             {t("tables.title")}{" "}
@@ -530,6 +246,11 @@ export function Lobby() {
             </>
           )}
         </section>
+        <AccountPanel guest={guest} onChange={(g) => { setGuest(g); setRenaming(false); }} />
+        <LobbyHelp />
+        <p class="pad-link"><a class="button" href="/pad/" onClick={navigate}>{t("pad.link")}</a> {t("pad.linkText")}</p>
+        <p class="pad-link"><a class="button" href={`/tournaments/?lang=${lang()}`} id="tournaments-link">{t("tournaments.link")}</a> {t("tournaments.linkText")}</p>
+        <BotRatings levelName={levelName} />
         <section class="panel">
           <h2>{t("replays.title")}</h2>
           {finished.length === 0 ? <p>{t("replays.none")}</p> : (

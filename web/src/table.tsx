@@ -510,12 +510,23 @@ function Players({ state, now, clockLeft }: { state: TableState; now: number; cl
             {grace !== null && <span class="grace">{t("table.grace", { s: grace })}</span>}
             {presence?.standin && <span class="standin">{t("table.standin")}</span>}
             {turn && clockLeft !== null && state.clock?.seat === seat && (
-              <span class={`clock ${clockLeft <= 10 ? "low" : ""}`}>{t("table.clock", { s: clockLeft })}</span>
+              <TimerRing left={clockLeft} of={state.clock.seconds ?? clockLeft} />
             )}
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/** The turn clock as a ring that empties, the seconds inside; red in the last ten. */
+function TimerRing({ left, of }: { left: number; of: number }) {
+  const part = of > 0 ? Math.min(1, left / of) : 0;
+  return (
+    <span class={`clock ring ${left <= 10 ? "low" : ""}`} role="timer" aria-label={t("table.clock", { s: left })}
+      style={{ "--part": String(part) }} data-left={left}>
+      <span aria-hidden="true">{left}</span>
+    </span>
   );
 }
 
@@ -527,7 +538,7 @@ function Hint({ state, myTurn }: { state: TableState; myTurn: boolean }) {
   else text = t("table.hintWait", { name: seatName(state, hand.turn) });
   return (
     <p class={`hint ${myTurn ? "mine" : ""}`} role="status">
-      {myTurn && <strong>{t("table.yourTurn")}. </strong>}
+      {myTurn && <strong class="your-turn" data-testid="your-turn">{t("table.yourTurn")}</strong>}
       {text}
       {hand.final_turn && state.status === "playing" && hand.phase !== "over" && <span class="final"> {t("table.finalTurn")}</span>}
     </p>
@@ -672,6 +683,7 @@ export function logText(state: TableState, line: LogLine): string | null {
     case "PozzettoSeen": return t("log.pozzettoSeen", { name });
     case "PairsFormed": return t("log.pairs");
     case "TimeCalled": return t("log.time", { n: d.turns_left });
+    case "TimedOut": return t("log.timedOut", { name });
     case "Undone": return t("log.undone", { name });
     case "HandOver": {
       const closer = d.closer >= 0 ? seatName(state, d.closer) : "";

@@ -1,6 +1,6 @@
 // The create-table form's request: only options that differ from the preset are sent.
 import { describe, expect, it } from "vitest";
-import { tableRequest } from "../src/lobby";
+import { tableRequest } from "../src/create";
 import { route } from "../src/route";
 import engine from "./fixtures/engine.json";
 
@@ -17,7 +17,7 @@ const OPTS = {
 };
 
 const FORM = {
-  players: 4, rules: "fibur", mode: "free" as const, target: "1005", smazzate: "1",
+  players: 4, rules: "fibur", mode: "free" as const, target: "1005", smazzate: "1", format: "target",
   kinds: ["bot", "human", "bot", "human", "bot", "bot"] as ("human" | "bot")[], levels: ["random", "basic", "basic", "basic", "basic", "basic"],
   mine: 1, public: false, casual: true, turnSeconds: "30", graceSeconds: "60", standin: "basic", botDelay: "0.5",
   options: { semi_clean: "true", closing_bonus: "150", bonuses: '[["clean",200]]', target: "2005" },

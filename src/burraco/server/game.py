@@ -330,6 +330,15 @@ class Game:
             return game._end_hand(events, deal)
         return Step(game, events)
 
+    def time_out(self, seat: int, action: Action, deal: DealSource) -> Step:
+        """The turn clock of ``seat`` ran out: a ``TimedOut`` event says so, then the server's
+        move for the seat (``action``, the clock's choice) follows as if played."""
+        if self.hand is None or self.hand.turn != seat:
+            raise GameError("not_your_turn", f"seat {seat} is not on turn")
+        marked = replace(self, version=self.version + 1)
+        step = marked.act(seat, action, deal)
+        return replace(step, events=[TableEvent("TimedOut", {"seat": seat}), *step.events])
+
     def undo(self, seat: int) -> Step:
         """Take back the seat's last meld or attachment since its draw (casual tables)."""
         if not self.config.casual:

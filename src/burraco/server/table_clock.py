@@ -84,20 +84,22 @@ class TurnClock:
             self._send_presence()
             self._after_change()
             return
-        # the turn clock ran out: draw if needed, then discard the least useful card
-        for _ in range(3):
+        # the turn clock ran out: say so, then draw if needed and discard the least useful card
+        for attempt in range(3):
             game = self.game
             if game.turn_key() != timer.key or game.turn != timer.seat or game.hand is None:
                 return
             hand = game.hand
             action = clock.timeout_action(view(hand, timer.seat), legal_actions(hand))
+            first = attempt == 0  # the first move of the time-out carries its notice
             try:
-                step = game.act(timer.seat, action, self.deal)
+                step = (game.time_out if first else game.act)(timer.seat, action, self.deal)
             except GameError as exc:
                 log.error("table %s: timeout move %s refused: %s", self.table_id, action, exc)
                 return
             if not await self._commit(step, seat=timer.seat,
-                                      cmid=server_cmid("clock", game.version + 1), kind="act",
+                                      cmid=server_cmid("clock", game.version + 1),
+                                      kind="timeout" if first else "act",
                                       body={"action": str(action)}, source="clock"):
                 # not stored: the turn is still out of time, so try again shortly
                 self._clock_handle = asyncio.get_running_loop().call_later(
