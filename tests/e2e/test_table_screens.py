@@ -145,6 +145,14 @@ def first_turn_checks(page: Any, size: str) -> None:
     page.click("button[data-action=meld]")
     page.wait_for_selector("[data-testid=reject]")
     assert page.locator(".hand-card.selected").count() == 1, "the refusal cleared the selection"
+    # the refusal covers no button (it covered Sort by suit and Clear on a phone, Undo on a
+    # desktop): it sits where the hint was, above the hand
+    refusal = boxes(page, ".refusal:has([data-testid=reject])")[0]
+    for button in boxes(page, ".actions button"):
+        apart = (refusal["x"] + refusal["width"] <= button["x"] or button["x"] + button["width"]
+                 <= refusal["x"] or refusal["bottom"] <= button["y"]
+                 or button["bottom"] <= refusal["y"])
+        assert apart, (refusal, button)
     shoot(page, size, "refusal")
     page.click("[data-testid=reject]")
     page.click("button[data-action=clear]")

@@ -377,7 +377,14 @@ function Table(props: {
           {me !== null && (
             <section class="my-hand" aria-label={t("table.yourHand")}>
               <TutorialCoach state={state} />
-              <Hint state={state} myTurn={myTurn} />
+              {/* a refusal takes the hint's place, above the hand: it covers no button */}
+              {state.rejected && state.link !== "refused" ? (
+                <p class="refusal" role="alert" onClick={() => conn.dismissReject()}>
+                  <span data-testid="reject"><RuleText text={reasonText(state.rejected.code, state.rejected.reason)} /></span>
+                  <button type="button" class="close" aria-label={t("common.close")}
+                    onClick={(e) => { e.stopPropagation(); conn.dismissReject(); }}>×</button>
+                </p>
+              ) : <Hint state={state} myTurn={myTurn} />}
               {nudge && <p class="nudge" role="status" data-testid="nudge">{nudge}</p>}
               {hand.pozzetto_seen.length > 0 && (
                 <div class="pozzetto-seen">
@@ -449,7 +456,7 @@ function Table(props: {
             turnText={`${t("table.yourTurn")}. ${hand.phase === "draw" ? t("table.hintDraw") : t("table.hintPlay")}`} />
         </main>
       )}
-      {state.rejected && state.link !== "refused" && (
+      {state.rejected && state.link !== "refused" && (me === null || !hand) && (
         <div class="toast error" role="alert" data-testid="reject" onClick={() => conn.dismissReject()}>
           <RuleText text={reasonText(state.rejected.code, state.rejected.reason)} />
         </div>
