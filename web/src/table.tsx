@@ -354,7 +354,7 @@ function Table(props: {
       </div>
       {hand && (
         <main class="board">
-          <div class="table-view" ref={viewRef}>
+          <div class={`table-view ${me === null ? "spectator" : ""}`} ref={viewRef}>
           <div class="melds-area them" tabIndex={0} role="region" aria-label={t("table.themMelds")}>
             {sidesOf(hand).filter((s) => s !== mySide && !(mySide === null && s === sidesOf(hand)[0])).map((side) => (
               <SideMelds state={state} hand={hand} side={side} rules={rules} mine={false} />
@@ -463,6 +463,14 @@ function Table(props: {
       )}
       {state.handEnded && (
         <HandEndDialog state={state} ended={state.handEnded} rules={rules} onClose={() => conn.dismissHandEnd()} />
+      )}
+      {me === null && company.rematch && (
+        <p class="banner moved-on" role="status" data-testid="moved-on">
+          {t("rematch.movedOn", { name: company.rematch.by ?? "" })}{" "}
+          {state.config?.public && (
+            <a href={`/play/${encodeURIComponent(company.rematch.table)}`} onClick={navigate}>{t("rematch.watchNew")}</a>
+          )}
+        </p>
       )}
       {!state.handEnded && state.matchOver && <MatchOver state={state} company={company} tableId={conn.tableId} />}
     </div>
@@ -702,6 +710,8 @@ export function logText(state: TableState, line: LogLine): string | null {
 
 function Log({ state }: { state: TableState }) {
   const lines = state.log.map((l) => [l, logText(state, l)] as const).filter(([, text]) => text).slice(-12);
+  // a log opened mid-hand starts empty: say what it will hold rather than show nothing
+  const empty = state.seat === null ? t("table.logWatching") : t("table.logEmpty");
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => {
     ref.current?.scrollTo({ top: ref.current.scrollHeight });
@@ -710,6 +720,7 @@ function Log({ state }: { state: TableState }) {
     <details class="log" open>
       <summary>{t("table.log")}</summary>
       <ol ref={ref} tabIndex={0} aria-label={t("table.log")}>
+        {lines.length === 0 && <li class="empty">{empty}</li>}
         {lines.map(([l, text]) => <li data-v={l.v}>{text}</li>)}
       </ol>
     </details>
