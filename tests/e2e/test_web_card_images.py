@@ -32,7 +32,9 @@ LIGHT_IN_SPADE = """async (src) => {
   g.drawImage(img, 0, 0, 240, 336);
   const { data } = g.getImageData(108, 140, 24, 30);
   let light = 0;
-  for (let i = 0; i < data.length; i += 4) if (data[i] + data[i + 1] + data[i + 2] > 384) light += 1;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i] + data[i + 1] + data[i + 2] > 384) light += 1;
+  }
   return light;
 }"""
 
@@ -57,8 +59,9 @@ def test_the_ace_of_spades_has_no_address_and_no_qr_code(
         "light dots inside the spade: the QR code is still drawn"
     # a picture of it beside the A♥ (set_content needs an HTML document, not the SVG's)
     page.goto(server.base + "/healthz")
-    page.set_content(f'<body style="margin:0;background:#1f6b3a"><img src="{server.base}/cards/AS.svg" '
-                     f'style="height:336px"><img src="{server.base}/cards/AH.svg" style="height:336px">')
+    cards = "".join(f'<img src="{server.base}/cards/{face}.svg" style="height:336px">'
+                    for face in ("AS", "AH"))
+    page.set_content(f'<body style="margin:0;background:#1f6b3a">{cards}')
     page.wait_for_function("() => [...document.images].every((i) => i.complete && i.naturalWidth)")
     page.screenshot(path=str(screenshots / "ace-of-spades.png"))
     context.close()
