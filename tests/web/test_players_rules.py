@@ -41,7 +41,7 @@ def pictures(lang: str) -> list[tuple[bool, list[str]]]:
 
 
 def test_every_language_has_the_same_pictures() -> None:
-    assert LANGS == ["en", "it"]
+    assert {"en", "it"} <= set(LANGS)
     english = pictures("en")
     assert len(english) > 30
     for lang in LANGS:

@@ -18,9 +18,9 @@ import { anchorsFor } from "./refs";
 
 const FILES = import.meta.glob<string>("./rules/*.md", { query: "?raw", import: "default" });
 
-/** The rules' text in ``lang``, in English where that language has no file yet. */
-function source(lang: Lang): () => Promise<string> {
-  return FILES[`./rules/${lang}.md`] ?? FILES["./rules/en.md"];
+/** The language the rules are shown in: the page's, or English where it has no file yet. */
+function rulesLang(lang: Lang): Lang {
+  return FILES[`./rules/${lang}.md`] ? lang : "en";
 }
 
 /** Rendered rules by language and deck (the pictures draw the player's four-colour deck). */
@@ -30,7 +30,8 @@ const cacheKey = (lang: Lang) => `${lang}:${pref("fourColour")}`;
 async function rulesIn(lang: Lang): Promise<Rendered> {
   const known = cache.get(cacheKey(lang));
   if (known) return known;
-  const rendered = renderRules(await source(lang)(), { lang, fourColour: pref("fourColour") });
+  const text = await FILES[`./rules/${lang}.md`]();
+  const rendered = renderRules(text, { lang, fourColour: pref("fourColour") });
   cache.set(cacheKey(lang), rendered);
   return rendered;
 }
@@ -55,7 +56,7 @@ function showHash(): void {
 }
 
 export function HelpPage() {
-  const lang = useLang();
+  const lang = rulesLang(useLang());
   // the text shown is kept with its language: after a switch the old language stays on screen,
   // marked as what it is, until the new one has loaded
   const [shown, setShown] = useState<{ lang: Lang; rendered: Rendered } | null>(
