@@ -1,6 +1,6 @@
 """Accessibility of every page, checked with axe-core in Chromium: no serious or critical
 violation on the lobby, a table in play, the hand-end score, the match result, the replay
-and the help page, in Italian and English.
+and the help page with the rules and their meld pictures, in Italian and English.
 
 axe-core (npm, pinned in web/package.json) is injected from web/node_modules into each page
 (the context bypasses the page's Content-Security-Policy only to let the test inject it).
@@ -117,13 +117,14 @@ def test_the_help_page_has_no_serious_violation(server: ServerProcess, browser: 
     if answer.status_code != 200 or not html:
         pytest.skip("this build has no /help page yet")
     problems: list[str] = []
-    for locale in ("it-IT", "en-US"):
-        ctx = context_for(browser, locale)
+    for locale, phone in (("it-IT", False), ("en-US", False), ("it-IT", True), ("en-US", True)):
+        ctx = context_for(browser, locale, **(PHONE if phone else {}))
         page = ctx.new_page()
         page.goto(server.base + "/help")
         page.wait_for_selector("header.top", timeout=30_000)
-        page.wait_for_load_state("networkidle")  # the rules text may load lazily
-        problems += axe_problems(page, f"help ({locale})")
+        page.wait_for_selector("article.rules figure.meld-picture", timeout=30_000)  # loads lazily
+        page.wait_for_load_state("networkidle")
+        problems += axe_problems(page, f"help ({locale}{', phone' if phone else ''})")
         ctx.close()
     assert not problems, "\n".join(problems)
 

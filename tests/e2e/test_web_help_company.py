@@ -1,8 +1,9 @@
 """Help and company in the browser: the rules page, the guided hand, quick messages, mute,
 "Play again" and the invitation's text, in Debian's Chromium against ``burraco serve``.
 
-* The help page shows the rules digest in English and Italian with an anchor per section; a
-  refusal's ``§3.1.4`` at the table is a link that opens that section.
+* The help page shows the players' rules in English and Italian with an anchor for every
+  section a refusal cites; a refusal's ``§3.1.4`` at the table is a link that opens that
+  section (the page itself: ``test_web_rules_page.py``).
 * A newcomer starts the guided hand from the lobby and follows its hints to the close.
 * Two people in two browser contexts send each other quick messages; one mutes the other, and
   the mute is remembered after a reload.
@@ -74,21 +75,21 @@ def wait_step(page: Any, name: str) -> None:
 
 # --- help --------------------------------------------------------------------------------------
 
-def test_the_help_page_shows_the_rules_in_both_languages_with_an_anchor_per_section(
+def test_the_help_page_shows_the_rules_in_both_languages_with_an_anchor_per_cited_section(
         server: ServerProcess, browser: Any, screenshots: Path) -> None:
     context = browser.new_context(viewport=DESKTOP, locale="en-US")
     page = context.new_page()
     page.goto(server.base + "/help/#rule-3-1-4")
     item = page.locator(".rules #rule-3-1-4")
     item.wait_for()
-    assert "Single-card pile" in item.text_content()
+    assert item.text_content() == "A pile of only one card"
     page.wait_for_function(marked("rule-3-1-4"))
     assert page.locator("#how-to-play").count() == 1
     assert page.locator(".toc a[href='#rule-6']").text_content() == "6. The pozzetto"
     page.screenshot(path=str(screenshots / "help-en.png"))
     page.click("[data-lang=it]")
     page.wait_for_selector("article.rules[data-lang=it]")
-    assert "Monte di una sola carta" in page.locator(".rules #rule-3-1-4").text_content()
+    assert page.locator(".rules #rule-3-1-4").text_content() == "Scarti di una sola carta"
     assert page.locator("h1").text_content() == "Aiuto"
     assert page.locator(".toc a[href='#rule-6']").text_content() == "6. Il pozzetto"
     page.screenshot(path=str(screenshots / "help-it.png"))

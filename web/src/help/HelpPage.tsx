@@ -1,30 +1,38 @@
 /**
- * The help page (`/help/`, `/rules/`): how to play in a few lines, the tutorial, and the whole
- * rules digest in the page's language with an anchor per section.
+ * The help page (`/help/`, `/rules/`): how to play in a few lines, the tutorial, and the
+ * players' rules in the page's language, with an anchor for every section a refusal cites.
  *
- * The page and the digest load only when asked for (main.tsx imports this module lazily, and
- * each language's text is a chunk of its own), so the first page carries none of it.
+ * The rules are written for players, one Markdown file per language in `rules/` (`en.md`,
+ * `it.md`: a new language is a new file); their chapters and sections carry the numbers of
+ * the developers' digest (docs/RULES.md), which the engine's refusals cite, so `§3.1.4` opens
+ * the paragraph that says it. The page and the rules load only when asked for (main.tsx
+ * imports this module lazily, and each language's text is a chunk of its own).
  */
 import { useEffect, useState } from "preact/hooks";
 import { Header } from "../components";
+import { pref } from "../feedback/prefs";
 import { t, useLang, type Lang } from "../i18n";
 import { HowToPlay } from "./HowToPlay";
 import { renderRules, type Rendered } from "./markdown";
 import { anchorsFor } from "./refs";
 
-const SOURCES: Record<Lang, () => Promise<{ default: string }>> = {
-  en: () => import("../../../docs/RULES.md?raw"),
-  it: () => import("../../../docs/RULES.it.md?raw"),
-};
+const FILES = import.meta.glob<string>("./rules/*.md", { query: "?raw", import: "default" });
 
-const cache = new Map<Lang, Rendered>();
+/** The language the rules are shown in: the page's, or English where it has no file yet. */
+function rulesLang(lang: Lang): Lang {
+  return FILES[`./rules/${lang}.md`] ? lang : "en";
+}
+
+/** Rendered rules by language and deck (the pictures draw the player's four-colour deck). */
+const cache = new Map<string, Rendered>();
+const cacheKey = (lang: Lang) => `${lang}:${pref("fourColour")}`;
 
 async function rulesIn(lang: Lang): Promise<Rendered> {
-  const known = cache.get(lang);
+  const known = cache.get(cacheKey(lang));
   if (known) return known;
-  const text = (await SOURCES[lang]()).default;
-  const rendered = renderRules(text);
-  cache.set(lang, rendered);
+  const text = await FILES[`./rules/${lang}.md`]();
+  const rendered = renderRules(text, { lang, fourColour: pref("fourColour") });
+  cache.set(cacheKey(lang), rendered);
   return rendered;
 }
 
@@ -35,8 +43,10 @@ function showHash(): void {
   const ref = hash.startsWith("rule-") ? hash.slice(5).replace(/-/g, ".") : null;
   const ids = ref ? anchorsFor(ref) : [hash];
   for (const id of ids) {
-    const target = document.getElementById(id);
-    if (target) {
+    const found = document.getElementById(id);
+    if (found) {
+      // an anchor inside a block (its second number) marks the block
+      const target = found.classList.contains("anchor") && found.parentElement ? found.parentElement : found;
       document.querySelectorAll(".rules .target").forEach((el) => el.classList.remove("target"));
       target.classList.add("target");
       target.scrollIntoView({ block: "start" });
@@ -46,11 +56,11 @@ function showHash(): void {
 }
 
 export function HelpPage() {
-  const lang = useLang();
+  const lang = rulesLang(useLang());
   // the text shown is kept with its language: after a switch the old language stays on screen,
   // marked as what it is, until the new one has loaded
   const [shown, setShown] = useState<{ lang: Lang; rendered: Rendered } | null>(
-    cache.has(lang) ? { lang, rendered: cache.get(lang)! } : null);
+    cache.has(cacheKey(lang)) ? { lang, rendered: cache.get(cacheKey(lang))! } : null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
@@ -86,7 +96,7 @@ export function HelpPage() {
           {shown && (
             <>
               <nav class="toc" aria-label={t("help.contents")}>
-                <ol>{chapters.map((e) => <li><a href={`#${e.id}`}>{e.title}</a></li>)}</ol>
+                <ul>{chapters.map((e) => <li><a href={`#${e.id}`}>{e.title}</a></li>)}</ul>
               </nav>
               <article class="rules" lang={shown.lang} data-lang={shown.lang}
                 dangerouslySetInnerHTML={{ __html: shown.rendered.html }} />
