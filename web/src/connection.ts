@@ -371,6 +371,14 @@ export class TableConnection {
     }
   }
 
+  /** Ask what the expert would do now (casual tables): answered by a `HintGiven` event. */
+  hint(): void {
+    const id = `h${Date.now().toString(36)}${(counter++).toString(36)}`;
+    if (this.sendRaw({ t: "hint", id, v: this.state.version })) {
+      this.set({ ...this.state, pending: id, rejected: null });
+    }
+  }
+
   dismissHandEnd(): void {
     this.set({ ...this.state, handEnded: null });
   }

@@ -152,6 +152,8 @@ export const CODE_TEXT: Record<string, { en: string; it: string }> = {
   not_playing: { en: "No hand is being played.", it: "Non si sta giocando una smazzata." },
   undo_not_allowed: { en: "Undo is not possible here.", it: "Qui non si può annullare." },
   nothing_to_undo: { en: "Nothing to undo.", it: "Niente da annullare." },
+  hint_not_allowed: { en: "Hints are given at casual tables only.", it: "I suggerimenti si danno solo ai tavoli amichevoli." },
+  hint_given: { en: "The hint for this position is already shown.", it: "Il suggerimento per questa posizione è già stato dato." },
   overloaded: { en: "The table is busy: try again.", it: "Il tavolo è occupato: riprova." },
   rate_limited: { en: "Too many commands at once: try again in a moment.", it: "Troppi comandi tutti insieme: riprova tra un momento." },
   storage_error: { en: "The server could not save that: try again.", it: "Il server non ha potuto salvare: riprova." },

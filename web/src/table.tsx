@@ -186,6 +186,8 @@ function Table(props: {
     return typeRules(preset, state.config.options);
   }, [state.config, offered]);
   const myTurn = hand !== null && me !== null && hand.turn === me && hand.phase !== "over" && state.status === "playing";
+  // the expert's suggestion stands until the table moves on from the position it was asked in
+  const hint = me === null ? null : hintFor(state, me);
   const busy = state.pending !== null;
   const canDraw = myTurn && hand!.phase === "draw" && !busy;
   const canPlay = myTurn && hand!.phase === "play" && !busy;
@@ -385,6 +387,11 @@ function Table(props: {
                     onClick={(e) => { e.stopPropagation(); conn.dismissReject(); }}>×</button>
                 </p>
               ) : <Hint state={state} myTurn={myTurn} />}
+              {hint !== null && (
+                <p class="suggestion" role="status" data-testid="suggestion">
+                  <span class="who">{t("table.expertWould")}</span> {suggestionText(hint)}
+                </p>
+              )}
               {nudge && <p class="nudge" role="status" data-testid="nudge">{nudge}</p>}
               {hand.pozzetto_seen.length > 0 && (
                 <div class="pozzetto-seen">
@@ -432,6 +439,10 @@ function Table(props: {
                 <button type="button" data-action="pickup" disabled={!canDraw || hand.pile.length === 0} {...pressable(() => act("pickup"))}>{t("table.pickup")}</button>
                 <button type="button" data-action="meld" disabled={!canPlay || selected.size === 0} {...pressable(() => meld())}>{t("table.meld")}</button>
                 <button type="button" data-action="discard" disabled={!canPlay || selected.size !== 1} {...pressable(() => discard(selectedFaces[0]))}>{t("table.discard")}</button>
+                {state.config?.casual && (
+                  <button type="button" data-action="hint" disabled={!myTurn || busy || hint !== null}
+                    title={t("table.hintTitle")} {...pressable(() => conn.hint())}>{t("table.hint")}</button>
+                )}
                 {state.config?.casual && (
                   <button type="button" data-action="undo" disabled={!legal?.undo || busy} {...pressable(() => conn.undo())}>{t("table.undo")}</button>
                 )}
@@ -679,6 +690,30 @@ function SideMelds(props: {
   );
 }
 
+// --- hints ------------------------------------------------------------------------------------
+
+/** The hint given to ``seat`` for the position the table is in now, if any. */
+export function hintFor(state: TableState, seat: number): string | null {
+  const last = state.log[state.log.length - 1];
+  if (!last || last.type !== "HintGiven" || last.seat !== seat || last.v !== state.version) return null;
+  const action = (last.data as { action?: unknown }).action;
+  return typeof action === "string" ? action : null;
+}
+
+/** A hint's action in words: "Meld 4♥ 5♥ 6♥", "Discard K♦", "Take the pile". */
+export function suggestionText(action: string): string {
+  const [verb, ...rest] = action.split(" ");
+  const cards = (list: string[]) => list.map(cardLabel).join(" ");
+  switch (verb) {
+    case "draw": return t("hint.draw");
+    case "pickup": return t("hint.pickup");
+    case "meld": return t("hint.meld", { cards: cards(rest) });
+    case "attach": return t("hint.attach", { cards: cards(rest.slice(1)), n: Number(rest[0]) + 1 });
+    case "discard": return t("hint.discard", { card: cards(rest) });
+    default: return action;
+  }
+}
+
 // --- the move log -------------------------------------------------------------------------
 
 export function logText(state: TableState, line: LogLine): string | null {
@@ -699,6 +734,7 @@ export function logText(state: TableState, line: LogLine): string | null {
     case "PairsFormed": return t("log.pairs");
     case "TimeCalled": return t("log.time", { n: d.turns_left });
     case "TimedOut": return t("log.timedOut", { name });
+    case "HintGiven": return t("log.hint", { name, n: d.count });
     case "Undone": return t("log.undone", { name });
     case "HandOver": {
       const closer = d.closer >= 0 ? seatName(state, d.closer) : "";

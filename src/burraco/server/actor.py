@@ -48,7 +48,7 @@ from burraco.server.game import (
     holds_another_seat,
 )
 from burraco.server.projection import frame, frames_for, project, sync_body
-from burraco.server.protocol import Act, Hello, Undo, ack, dumps, reject, server_cmid
+from burraco.server.protocol import Act, Hello, HintAsk, Undo, ack, dumps, reject, server_cmid
 from burraco.server.quick import QuickLimits, quick_frame, quick_problem
 from burraco.server.rematch import Rematch
 from burraco.server.seats import SeatBots
@@ -57,11 +57,13 @@ from burraco.server.storage.writer import Writer
 from burraco.server.table_bots import SeatPlayers
 from burraco.server.table_clock import TurnClock
 from burraco.server.table_core import RECENT_EVENTS, log
+from burraco.server.table_hints import TableHints
 from burraco.server.table_items import (
     BotCommand,
     Claim,
     ClientCommand,
     Conn,
+    HintReady,
     Item,
     Join,
     Leave,
@@ -73,7 +75,7 @@ from burraco.server.table_items import (
 from burraco.server.tutorial import TUTORIAL_BOT_SEED
 
 
-class TableActor(TurnClock, SeatPlayers):
+class TableActor(TurnClock, SeatPlayers, TableHints):
     def __init__(
         self, table_id: str, game: Game, *, writer: Writer, settings: ServerConfig,
         recent: list[tuple[int, str, dict[str, Any]]] | None = None,
@@ -105,6 +107,7 @@ class TableActor(TurnClock, SeatPlayers):
                              deadline_ms=settings.engine_deadline_ms,
                              seed=TUTORIAL_BOT_SEED if self.config.tutorial else None)
         self._bot_version = -1
+        self._hinting: set[int] = set()
         self._bot_task: asyncio.Task[None] | None = None
         self._clock_key: object = None
         self._clock_deadline: float | None = None
@@ -194,6 +197,8 @@ class TableActor(TurnClock, SeatPlayers):
             item.done.set_result(await self._claim(item.seat, item.guest, None))
         elif isinstance(item, Reveal):
             await self._reveal(item)
+        elif isinstance(item, HintReady):
+            await self._give_hint(item)
 
     # --- commands ------------------------------------------------------------------------------
 
@@ -202,7 +207,7 @@ class TableActor(TurnClock, SeatPlayers):
         if conn is not None:
             conn.send(dumps(reject(code, reason, cmid, self.game.version, **extra)))
 
-    async def _client_command(self, conn: Conn, message: Act | Undo) -> None:
+    async def _client_command(self, conn: Conn, message: Act | Undo | HintAsk) -> None:
         cmid = message.id
         seat = conn.seat
         if conn not in self.subs:  # never admitted (or gone): its hello was not accepted
@@ -226,6 +231,9 @@ class TableActor(TurnClock, SeatPlayers):
                 conn, "duplicate_message",
                 f"message {cmid!r} was already applied as versions {done[0]}-{done[1]}",
                 cmid, applied={"from": done[0], "to": done[1]})
+        if isinstance(message, HintAsk) and not self.config.casual:  # whatever the position
+            return self._reject(conn, "hint_not_allowed", "hints are given at casual tables "
+                                "only", cmid)
         if self.game.status != PLAYING:
             return self._reject(conn, "not_playing", f"the table is {self.game.status}", cmid)
         if message.v != self.game.version:
@@ -233,6 +241,8 @@ class TableActor(TurnClock, SeatPlayers):
                 conn, "stale_version",
                 f"you sent version {message.v} but the table is at {self.game.version}: apply "
                 "the events you missed (or send sync) and retry", cmid)
+        if isinstance(message, HintAsk):
+            return self._ask_hint(conn, seat, message)
         try:
             if isinstance(message, Act):
                 try:
@@ -313,7 +323,7 @@ class TableActor(TurnClock, SeatPlayers):
         metrics.COMMANDS.labels("applied").inc()
         self.game = step.game
         self.commands += 1
-        if kind in ("act", "undo") and source == "client":  # the server's ids are its own
+        if kind in ("act", "undo", "hint") and source == "client":  # the server's ids are its own
             self.cmids.add((seat, cmid), (first, step.game.version))
         try:
             self._broadcast(first, step.events, previous, step)
@@ -322,7 +332,7 @@ class TableActor(TurnClock, SeatPlayers):
                           self.table_id, first, step.game.version)
             for other in self.subs:
                 self._send_sync(other)
-        if conn is not None and kind in ("act", "undo"):
+        if conn is not None and kind in ("act", "undo", "hint"):
             conn.send(dumps(ack(cmid, first, step.game.version)))
         self._send_turn_legal()
         self._after_change()

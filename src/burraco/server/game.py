@@ -26,6 +26,7 @@ from typing import Any
 from burraco.engine.actions import Action, Attach, CallTime, Discard, Draw, NewMeld, Pickup
 from burraco.engine.deal import deal_from_order
 from burraco.engine.events import event_to_dict
+from burraco.engine.legal import legal_actions
 from burraco.engine.match import FreePlayMatch, TournamentMatch, scorers
 from burraco.engine.records import record_of
 from burraco.engine.result import HandResult, hand_result
@@ -213,6 +214,10 @@ class Game:
     """The table belongs to a deal group: the reveal of a hand that ends is held back."""
     held: tuple[int, ...] = ()
     """Hands over whose reveal is held until the group's other tables have played them."""
+    hints: tuple[int, ...] = ()
+    """Hints given to each seat in the match so far (casual tables; empty: none yet)."""
+    hand_hints: tuple[tuple[int, int, str], ...] = ()
+    """The hints of the hand being played: (seat, moves played before it, the action)."""
 
     @classmethod
     def new(cls, config: TableConfig, *, grouped: bool = False) -> Game:
@@ -339,6 +344,25 @@ class Game:
         step = marked.act(seat, action, deal)
         return replace(step, events=[TableEvent("TimedOut", {"seat": seat}), *step.events])
 
+    def hint(self, seat: int, action: Action) -> Step:
+        """A hint for ``seat``'s turn at a casual table: ``action``, the expert's choice from the
+        seat's view.  Counted for the match and written into the hand's record."""
+        if not self.config.casual:
+            raise GameError("hint_not_allowed", "hints are given at casual tables only")
+        hand = self._hand_for(seat)
+        moves = len(hand.moves())
+        for given in self.hand_hints:
+            if given[0] == seat and given[1] == moves:
+                raise GameError("hint_given", f"the hint for this position: {given[2]}")
+        if action not in legal_actions(hand):
+            raise GameError("illegal_action", f"{action} is not legal now")
+        counts = list(self.hints or (0,) * self.config.players)
+        counts[seat] += 1
+        game = replace(self, hints=tuple(counts), version=self.version + 1,
+                       hand_hints=(*self.hand_hints, (seat, moves, str(action))))
+        return Step(game, [TableEvent("HintGiven", {"seat": seat, "action": str(action),
+                                                     "count": counts[seat]})])
+
     def undo(self, seat: int) -> Step:
         """Take back the seat's last meld or attachment since its draw (casual tables)."""
         if not self.config.casual:
@@ -419,6 +443,8 @@ class Game:
         reveal = {**self.secret.reveal(), "players": self.config.players,
                   "dealer": self.hand.dealer, "individual": self.hand.deal.individual}
         record["commitment"] = reveal
+        if self.hand_hints:  # the moves asked about: the record shows where hints were taken
+            record["hints"] = [{"seat": s, "move": m, "action": a} for s, m, a in self.hand_hints]
         payload = {
             "number": self.hand_no, "result": result.to_dict(), "totals": list(result.totals),
             "redeal": result.redeal, "scores": list(match.scores), "reveal": reveal,
@@ -429,12 +455,14 @@ class Game:
             payload["reveal_held"] = True
             held = (*held, self.hand_no)
         events = [*events, TableEvent("HandEnded", payload)]
-        game = replace(self, match=match, held=held, version=self.version + 1)
+        game = replace(self, match=match, held=held, version=self.version + 1, hand_hints=())
         ended = (self.hand_no, result.to_dict(), record)
         if match.finished:
             over = {"winner": match.winner, "scores": list(match.scores),
                     "vp": list(match.vp) if match.vp is not None else None,
                     "hands": len(match.hands)}
+            if any(self.hints):
+                over["hints"] = list(self.hints)
             events.append(TableEvent("MatchOver", over))
             return Step(replace(game, status=FINISHED, version=game.version + 1), events,
                         ended=ended, final=self.hand)
@@ -459,6 +487,8 @@ class Game:
         }
         if self.grouped:
             snap["held"] = list(self.held)
+        if any(self.hints):
+            snap["hints"] = list(self.hints)
         return snap
 
     @classmethod
@@ -476,7 +506,8 @@ class Game:
             hand = HandState.start(dealt, game.rules)
         return replace(game, match=match, status=snap["status"], holders=holders,
                        hand_no=snap["hand_no"], hand=hand, secret=secret,
-                       version=snap["version"], held=tuple(snap.get("held", ())))
+                       version=snap["version"], held=tuple(snap.get("held", ())),
+                       hints=tuple(snap.get("hints", ())))
 
 
 def _before_last_move(hand: HandState) -> HandState:

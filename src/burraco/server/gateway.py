@@ -38,6 +38,7 @@ from burraco.server.protocol import (
     PROTOCOL,
     Act,
     Hello,
+    HintAsk,
     Ping,
     ProtocolError,
     Quick,
@@ -257,7 +258,7 @@ def _admit(conn: Conn, hello: Hello, table_id: str, hub: Hub, guest_token: str |
     return True
 
 
-def submit(actor: Any, conn: Conn, parsed: Sync | Act | Undo | Quick) -> None:
+def submit(actor: Any, conn: Conn, parsed: Sync | Act | Undo | HintAsk | Quick) -> None:
     """Hand a joined connection's message to its table's actor: the socket's own loop and a
     cluster owner's forwarded connections alike."""
     if isinstance(parsed, Quick):
@@ -292,12 +293,12 @@ async def _read_loop(ws: WebSocket, conn: WsConnection, actor: Any, limit: int) 
             continue
         if isinstance(parsed, Ping):
             conn.send('{"t":"pong"}')
-        elif isinstance(parsed, Sync | Act | Undo) and conn.pending >= IN_FLIGHT:
+        elif isinstance(parsed, Sync | Act | Undo | HintAsk) and conn.pending >= IN_FLIGHT:
             conn.send(dumps(reject(
                 "rate_limited", f"{IN_FLIGHT} of this connection's commands are waiting at "
                 "the table: this one was dropped; wait for their answers", getattr(
                     parsed, "id", None), actor.game.version)))
-        elif isinstance(parsed, Sync | Act | Undo | Quick):
+        elif isinstance(parsed, Sync | Act | Undo | HintAsk | Quick):
             submit(actor, conn, parsed)
         else:
             conn.send(dumps(reject("already_joined", "this connection has already sent its "

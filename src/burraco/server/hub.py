@@ -72,6 +72,8 @@ def replay_command(game: Game, command: dict[str, Any],
         return game.arrive(seat, deals)
     if kind == "act":
         return game.act(seat, parse_action(body["action"]), deals)
+    if kind == "hint":
+        return game.hint(seat, parse_action(body["action"]))
     if kind == "timeout":
         return game.time_out(seat, parse_action(body["action"]), deals)
     if kind == "undo":

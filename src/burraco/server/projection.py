@@ -43,6 +43,10 @@ def project(kind: str, payload: dict[str, Any], seat: int | None) -> dict[str, A
         if seat is not None:
             out["cards_text"] = _texts(payload["hands"][seat])
         return out
+    if kind == "HintGiven":  # the hint names cards of the hand: only its seat reads it
+        if seat == payload["seat"]:
+            return {"type": kind, **payload}
+        return {"type": kind, "seat": payload["seat"], "count": payload["count"]}
     if kind == "Undone":
         out = {"type": kind, **{k: v for k, v in payload.items()
                                 if k not in ("hand", "meld_ids", "action")}}
@@ -87,7 +91,7 @@ def _frozen(value: Any) -> Any:
     return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
 
 
-_PER_SEAT = frozenset({"HandStarted", "Undone"})
+_PER_SEAT = frozenset({"HandStarted", "Undone", "HintGiven"})
 """Server events whose content depends on the seat (see :func:`project`)."""
 
 

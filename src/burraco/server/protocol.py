@@ -96,6 +96,8 @@ ERROR_CODES: dict[str, str] = {
     "no_rematch": "a rematch is offered only by a seat's holder once the match is over",
     "undo_not_allowed": "undo is off at this table, or the play cannot be taken back",
     "nothing_to_undo": "no meld or attachment of yours since your draw",
+    "hint_not_allowed": "hints are given at casual tables only",
+    "hint_given": "the hint for this position was given already (see \"reason\")",
     # the server
     "overloaded": "the table has too many commands waiting; retry",
     "rate_limited": "the connection sent more messages than its rate allows; this one was "
@@ -148,6 +150,15 @@ class Undo(_Message):
     seat: int | None = None
 
 
+class HintAsk(_Message):
+    """What would the expert do: a hint for the seat's turn (casual tables only)."""
+
+    t: Literal["hint"]
+    id: CLIENT_ID
+    v: int = Field(ge=0)
+    seat: int | None = None
+
+
 class Sync(_Message):
     t: Literal["sync"]
 
@@ -163,12 +174,13 @@ class Quick(_Message):
     msg: str = Field(max_length=64)
 
 
-ClientMessage = Annotated[Hello | Act | Undo | Sync | Ping | Quick, Field(discriminator="t")]
+ClientMessage = Annotated[Hello | Act | Undo | HintAsk | Sync | Ping | Quick,
+                          Field(discriminator="t")]
 _CLIENT = TypeAdapter(ClientMessage)
-CLIENT_TYPES = ("hello", "act", "undo", "sync", "ping", "quick")
+CLIENT_TYPES = ("hello", "act", "undo", "hint", "sync", "ping", "quick")
 
 
-ClientMessageT = Hello | Act | Undo | Sync | Ping | Quick
+ClientMessageT = Hello | Act | Undo | HintAsk | Sync | Ping | Quick
 
 
 def read_client_message(text: str | bytes | None, *, limit: int) -> ClientMessageT:

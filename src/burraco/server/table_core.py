@@ -43,6 +43,7 @@ class TableLike(Protocol):
     _clock_key: object
     _clock_deadline: float | None
     _clock_handle: asyncio.TimerHandle | None
+    _hinting: set[int]
 
     def submit(self, item: Item) -> bool: ...
 
@@ -50,6 +51,9 @@ class TableLike(Protocol):
                 source: str, conn: Conn | None = None) -> Coroutine[Any, Any, bool]: ...
 
     def _after_change(self) -> None: ...
+
+    def _reject(self, conn: Conn | None, code: str, reason: str, cmid: str | None,
+                **extra: Any) -> None: ...
 
     def _send_presence(self) -> None: ...
 
@@ -73,6 +77,10 @@ class TableLike(Protocol):
 
     def _think(self, seat: int, level: str, source: str, version: int,
                hand: HandState) -> Coroutine[Any, Any, None]: ...
+
+    # the hints' (table_hints.TableHints)
+    def _think_hint(self, conn: Conn, seat: int, version: int, cmid: str,
+                    hand: HandState) -> Coroutine[Any, Any, None]: ...
 
 
 

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from burraco.accounts.identity import Guest
 from burraco.engine.actions import Action
-from burraco.server.protocol import Act, Hello, Undo
+from burraco.server.protocol import Act, Hello, HintAsk, Undo
 
 
 class Conn(Protocol):
@@ -55,7 +55,19 @@ class Leave:
 @dataclass(slots=True)
 class ClientCommand:
     conn: Conn
-    message: Act | Undo
+    message: Act | Undo | HintAsk
+
+
+@dataclass(slots=True)
+class HintReady:
+    """The expert's choice for a hint, thought off the table's loop, to be given if the table
+    is still where it was asked."""
+
+    conn: Conn
+    seat: int
+    version: int
+    cmid: str
+    action: Action
 
 
 @dataclass(slots=True)
@@ -96,7 +108,7 @@ class Reveal:
     reveal: dict[str, Any]
 
 
-Item = Join | Leave | ClientCommand | BotCommand | Resync | Timer | Claim | Reveal
+Item = Join | Leave | ClientCommand | BotCommand | Resync | Timer | Claim | Reveal | HintReady
 
 
 def settle(item: Join | Claim, outcome: Any) -> None:

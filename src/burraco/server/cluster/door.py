@@ -12,6 +12,7 @@ from burraco.server.cluster.lease import node_of
 from burraco.server.cluster.remote import DoorSession
 from burraco.server.protocol import (
     Act,
+    HintAsk,
     Ping,
     ProtocolError,
     Quick,
@@ -53,15 +54,15 @@ async def read_loop(ws: WebSocket, session: DoorSession, *, limit: int, node_id:
             continue
         if isinstance(parsed, Ping):
             conn.send('{"t":"pong"}')
-        elif isinstance(parsed, Sync | Act | Undo) and len(session.pending) >= IN_FLIGHT:
+        elif isinstance(parsed, Sync | Act | Undo | HintAsk) and len(session.pending) >= IN_FLIGHT:
             conn.send(dumps(reject(
                 "rate_limited", f"{IN_FLIGHT} of this connection's commands are waiting "
                 "at the table: this one was dropped; wait for their answers",
                 getattr(parsed, "id", None), version)))
-        elif isinstance(parsed, Sync | Act | Undo | Quick):
+        elif isinstance(parsed, Sync | Act | Undo | HintAsk | Quick):
             if isinstance(text, bytes):
                 text = text.decode()
-            if isinstance(parsed, Act | Undo):
+            if isinstance(parsed, Act | Undo | HintAsk):
                 session.command(parsed.id, text)
                 if node_of(session.owner) != node_id:
                     metrics.FORWARDED.inc()

@@ -44,6 +44,7 @@ from burraco.server.hub import Hub
 from burraco.server.protocol import (
     Act,
     Hello,
+    HintAsk,
     Quick,
     Sync,
     Undo,
@@ -469,7 +470,7 @@ class Cluster:
         if actor is None:
             return
         parsed = read_client_message(text, limit=1 << 30)  # the door checked its size
-        if isinstance(parsed, Sync | Act | Undo | Quick):
+        if isinstance(parsed, Sync | Act | Undo | HintAsk | Quick):
             submit(actor, rc, parsed)
 
     async def _remote_join(self, door: str, message: dict[str, Any]) -> None:
