@@ -2,6 +2,8 @@
 
 * A rated match that is over and gone from the server's memory is listed among the finished
   games with its player's name (not an "open seat"), its end date and its final score.
+* A daily set played through offers its results, not "Continue", and the results show the
+  player's points deal by deal.
 
 Screenshots at 390×844 in both languages go to ``artifacts/screenshots/first-minute-*``.
 """
@@ -129,3 +131,34 @@ def test_a_finished_rated_match_is_listed_with_its_player_its_date_and_its_score
         assert not errors, errors
         page.context.close()
     assert listed.get("scores") == scores, listed
+
+
+# --- 18: the daily panel ----------------------------------------------------------------------
+
+def test_a_daily_set_played_offers_its_results_deal_by_deal(
+        server: ServerProcess, browser: Any, screenshots: Path) -> None:
+    eva = register(server, "Daily_Eva")
+    entered = httpx.post(f"{server.base}/api/daily/2", headers=bearer(eva["token"]))
+    assert entered.status_code == 201, entered.text
+    play_seat(server, eva["token"], entered.json())
+    board = eventually(lambda: (lambda r: r.json() if r.status_code == 200 else None)(
+        httpx.get(f"{server.base}/api/daily/2/board", headers=bearer(eva["token"]))),
+        "Eva's board stayed hidden")
+    for locale, results, forbidden in (("it-IT", "Risultati: 2 giocatori", "Continua"),
+                                       ("en-GB", "Results: 2 players", "Continue")):
+        page, errors = signed_in(browser, eva, locale)
+        page.goto(server.base + "/")
+        button = page.locator("[data-testid=daily-2]")
+        button.wait_for(timeout=20_000)
+        assert button.text_content() == results
+        assert forbidden not in (page.locator("[data-testid=daily]").text_content() or "")
+        button.click()
+        mine = page.locator("[data-testid=daily-mine] tr[data-hand='1'] td")
+        mine.first.wait_for(timeout=20_000)
+        cells = mine.all_text_contents()
+        assert cells[0] == "1" and cells[1] == str(board["mine"][0]["points"]), cells
+        assert page.url == server.base + "/", "the finished table was opened again"
+        page.locator("[data-testid=daily]").scroll_into_view_if_needed()
+        page.screenshot(path=str(screenshots / f"first-minute-daily-{locale}.png"))
+        assert not errors, errors
+        page.context.close()

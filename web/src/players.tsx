@@ -81,7 +81,17 @@ const en = {
   "daily.continue": "Continue: {form}",
   "daily.results": "Results: {form}",
   "daily.hidden": "The day's results are shown once you have played the whole set.",
-  "daily.score": "score",
+  "daily.played": "{form}: set played",
+  "daily.rank": "#",
+  "daily.player": "Player",
+  "daily.total": "Score",
+  "daily.board": "The day's board, {form}",
+  "daily.mine": "Your deals",
+  "daily.hand": "Deal",
+  "daily.points": "Points",
+  "daily.vsField": "± the mean",
+  "daily.field": "Others",
+  "daily.explain": "A deal scores your points minus the mean of the others who played the same cards (± the mean); the day's score is their sum.",
 };
 type PKey = keyof typeof en;
 const it: Record<PKey, string> = {
@@ -156,7 +166,17 @@ const it: Record<PKey, string> = {
   "daily.continue": "Continua: {form}",
   "daily.results": "Risultati: {form}",
   "daily.hidden": "I risultati del giorno si vedono dopo aver giocato tutta la serie.",
-  "daily.score": "punti",
+  "daily.played": "{form}: serie giocata",
+  "daily.rank": "#",
+  "daily.player": "Giocatore",
+  "daily.total": "Punteggio",
+  "daily.board": "La classifica del giorno, {form}",
+  "daily.mine": "Le tue smazzate",
+  "daily.hand": "Smazzata",
+  "daily.points": "Punti",
+  "daily.vsField": "± la media",
+  "daily.field": "Altri",
+  "daily.explain": "Una smazzata vale i tuoi punti meno la media degli altri che hanno giocato le stesse carte (± la media); il punteggio del giorno è la loro somma.",
 };
 
 export function pt(key: PKey, params?: Record<string, string | number>): string {
@@ -353,11 +373,13 @@ export function BotRatings(props: { levelName: (level: string) => string }) {
 
 // --- the daily duplicate -----------------------------------------------------------------
 
-interface DailySet { hands: number; my_table: string | null; my_seat_token: string | null; deals: { hand: number; commitment: string }[] | null }
+interface DailySet { hands: number; my_table: string | null; my_seat_token: string | null;
+  my_status?: string | null; deals: { hand: number; commitment: string }[] | null }
 interface DailyOverview { day: string; closes_at: number; sets: Record<string, DailySet> }
-interface DailyBoard { entries: { rank: number; username: string; score: number }[] }
+interface DailyBoard { entries: { rank: number; username: string; score: number }[];
+  mine?: { hand: number; points: number; score: number; field: number }[] | null }
 
-/** Today's duplicate sets: play or continue, and the day's board once one has played. */
+/** Today's duplicate sets: play, continue, or (the set played) the day's board and one's deals. */
 export function DailyPanel() {
   useLang();
   const [overview, setOverview] = useState<DailyOverview | null>(null);
@@ -379,28 +401,55 @@ export function DailyPanel() {
   const results = (form: string) => send<DailyBoard>("GET", `/api/daily/${form}/board`)
     .then((b) => setBoard([form, b])).catch(() => setBoard([form, null]));
   const first = Object.values(overview.sets)[0];
+  const me = savedGuest()?.nickname;
+  const formName = (form: string) => pt(`form.${form}` as PKey);
+  const shown = board?.[1] ?? null;
   return (
     <section class="panel daily" data-testid="daily">
       <h2>{pt("daily.title")} · {overview.day}</h2>
       <p class="note">{pt("daily.text", { hands: first?.hands ?? 8, closes: whenText(overview.closes_at) })}</p>
       <div class="seat-row">
-        {Object.entries(overview.sets).map(([form, set]) => (
+        {Object.entries(overview.sets).map(([form, set]) => (set.my_status === "finished" ? (
+          // the set is over: nothing to continue, its results instead
+          <>
+            <span class="note daily-done" data-done={form}>✓ {pt("daily.played", { form: formName(form) })}</span>
+            <button type="button" class="primary" data-testid={`daily-${form}`} onClick={() => results(form)}>
+              {pt("daily.results", { form: formName(form) })}
+            </button>
+          </>
+        ) : (
           <>
             <button type="button" class="primary" data-testid={`daily-${form}`} onClick={() => play(form)}>
-              {pt(set.my_table ? "daily.continue" : "daily.play", { form: pt(`form.${form}` as PKey) })}
+              {pt(set.my_table ? "daily.continue" : "daily.play", { form: formName(form) })}
             </button>
-            <button type="button" onClick={() => results(form)}>{pt("daily.results", { form: pt(`form.${form}` as PKey) })}</button>
+            <button type="button" onClick={() => results(form)}>{pt("daily.results", { form: formName(form) })}</button>
           </>
-        ))}
+        )))}
       </div>
       {error && <p class="error" role="alert">{error}</p>}
-      {board && (board[1] === null ? <p>{pt("daily.hidden")}</p> : (
-        <table class="lb-table">
-          <tbody>{board[1].entries.map((e) => (
-            <tr><td>{e.rank}</td><td><a href={`/players/${encodeURIComponent(e.username)}`} onClick={navigate}>{e.username}</a></td>
-              <td>{e.score} {pt("daily.score")}</td></tr>))}</tbody>
-        </table>
-      ))}
+      {board && board[1] === null && <p>{pt("daily.hidden")}</p>}
+      {board && shown && (
+        <div class="daily-results" data-testid="daily-results">
+          <table class="lb-table" data-testid="daily-board">
+            <caption>{pt("daily.board", { form: formName(board[0]) })}</caption>
+            <thead><tr><th>{pt("daily.rank")}</th><th>{pt("daily.player")}</th><th>{pt("daily.total")}</th></tr></thead>
+            <tbody>{shown.entries.map((e) => (
+              <tr class={e.username === me ? "me" : ""}><td>{e.rank}</td>
+                <td><a href={`/players/${encodeURIComponent(e.username)}`} onClick={navigate}>{e.username}</a></td>
+                <td>{e.score}</td></tr>))}</tbody>
+          </table>
+          {shown.mine && shown.mine.length > 0 && (
+            <table class="lb-table" data-testid="daily-mine">
+              <caption>{pt("daily.mine")}</caption>
+              <thead><tr><th>{pt("daily.hand")}</th><th>{pt("daily.points")}</th><th>{pt("daily.vsField")}</th><th>{pt("daily.field")}</th></tr></thead>
+              <tbody>{shown.mine.map((m) => (
+                <tr data-hand={m.hand}><td>{m.hand}</td><td>{m.points}</td>
+                  <td>{m.score > 0 ? `+${m.score}` : m.score}</td><td>{m.field}</td></tr>))}</tbody>
+            </table>
+          )}
+          <p class="note">{pt("daily.explain")}</p>
+        </div>
+      )}
     </section>
   );
 }
