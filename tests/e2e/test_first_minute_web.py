@@ -4,6 +4,9 @@
   games with its player's name (not an "open seat"), its end date and its final score.
 * A daily set played through offers its results, not "Continue", and the results show the
   player's points deal by deal.
+* An Italian page says in Italian why rated play waits (lobby and profile) and which burraco a
+  player made (the profile); a language chosen in the lobby holds on ``/tournaments/`` reached
+  without the lobby's link, whose seed is not called "Seme" (a suit, at a card table).
 
 Screenshots at 390×844 in both languages go to ``artifacts/screenshots/first-minute-*``.
 """
@@ -23,7 +26,10 @@ import httpx
 import pytest
 from harness import Client, ServerProcess
 from players_harness import bearer, play_out, register
+from sqlalchemy import create_engine, insert, update
 from test_web_client import PHONE
+
+from burraco.accounts.models import PenaltyRow, PlayerStatRow
 
 pytestmark = pytest.mark.xdist_group("e2e")
 
@@ -162,3 +168,93 @@ def test_a_daily_set_played_offers_its_results_deal_by_deal(
         page.screenshot(path=str(screenshots / f"first-minute-daily-{locale}.png"))
         assert not errors, errors
         page.context.close()
+
+
+# --- 5: English on Italian pages --------------------------------------------------------------
+
+def test_an_italian_page_says_why_rated_play_waits(
+        server: ServerProcess, browser: Any, ugo: dict[str, Any], screenshots: Path) -> None:
+    engine = create_engine(server.db_url)
+    now = time.time()
+    with engine.begin() as conn:  # as an abandonment leaves it (test_players_rated.py)
+        conn.execute(insert(PenaltyRow).values(player_id=ugo["player_id"], table_id="gone",
+                                               reason="left", at=now, until=now + 3600))
+    engine.dispose()
+    for locale, reason, english in (
+            ("it-IT", "una partita a punteggio abbandonata", "left a rated match"),
+            ("en-GB", "a rated match left without coming back", None)):
+        page, errors = signed_in(browser, ugo, locale)
+        page.goto(server.base + "/")
+        wait = page.locator("[data-testid=account] .error")
+        wait.wait_for(timeout=20_000)
+        said = wait.text_content() or ""
+        assert reason in said, said
+        assert english is None or english not in said, said
+        page.screenshot(path=str(screenshots / f"first-minute-wait-{locale}.png"))
+        page.goto(server.base + "/players/Attesa_Ugo")
+        page.locator("[data-testid=profile-name]").wait_for(timeout=20_000)
+        said = page.locator("main p.error").text_content() or ""
+        assert reason in said, said
+        assert english is None or english not in said, said
+        assert not errors, errors
+        page.context.close()
+
+
+def test_the_profile_names_the_kinds_of_burraco_in_the_pages_language(
+        server: ServerProcess, browser: Any, ugo: dict[str, Any], screenshots: Path) -> None:
+    engine = create_engine(server.db_url)
+    with engine.begin() as conn:  # the match played may have made no burraco: say it made some
+        conn.execute(update(PlayerStatRow).where(PlayerStatRow.player_id == ugo["player_id"])
+                     .values(burraco={"clean": 1, "semi-clean": 2, "dirty": 3}))
+    engine.dispose()
+    for locale, wanted, unwanted in (("it-IT", ("pulito 1", "semipulito 2", "sporco 3"),
+                                      ("clean", "dirty")),
+                                     ("en-GB", ("clean 1", "semi-clean 2", "dirty 3"), ())):
+        page, errors = signed_in(browser, ugo, locale)
+        page.goto(server.base + "/players/Attesa_Ugo")
+        page.locator("table.stats").wait_for(timeout=20_000)
+        kinds = page.locator("table.stats tr", has_text="Burraco").text_content() or ""
+        assert all(w in kinds for w in wanted) and not any(u in kinds for u in unwanted), kinds
+        page.screenshot(path=str(screenshots / f"first-minute-profile-{locale}.png"),
+                        full_page=True)
+        assert not errors, errors
+        page.context.close()
+
+
+def test_the_language_chosen_in_the_lobby_holds_on_the_tournament_pages(
+        server: ServerProcess, browser: Any, screenshots: Path) -> None:
+    ctx = browser.new_context(**{**PHONE, "locale": "en-US"})
+    page = ctx.new_page()
+    page.goto(server.base + "/")
+    page.click("button[data-lang=it]")
+    # typed, or followed from anywhere but the lobby's own link: no ?lang= in the address
+    page.goto(server.base + "/tournaments/")
+    assert page.locator("html").get_attribute("lang") == "it"
+    assert page.locator("h1").text_content() == "Tornei"
+    assert "Numero del sorteggio" in (page.locator("form#create").text_content() or "")
+    page.screenshot(path=str(screenshots / "first-minute-tournaments-it.png"), full_page=True)
+    # and back: English chosen on the tournament pages holds in the lobby too
+    page.goto(server.base + "/tournaments/?lang=en")
+    assert "Draw number (seed)" in (page.locator("form#create").text_content() or "")
+    ctx2 = browser.new_context(**{**PHONE, "locale": "it-IT"})
+    ctx2.add_cookies(ctx.cookies())
+    lobby = ctx2.new_page()
+    lobby.goto(server.base + "/")
+    lobby.wait_for_selector("#tournaments-link")
+    assert lobby.locator("html").get_attribute("lang") == "en"
+    assert lobby.locator("#tournaments-link").text_content() == "Tournaments"
+    ctx2.close()
+    ctx.close()
+
+
+def test_the_tournaments_seed_is_not_called_a_suit(server: ServerProcess, browser: Any) -> None:
+    """"Seme" is a suit at a card table: the number the draws come from is named as such."""
+    ctx = browser.new_context(**{**PHONE, "locale": "it-IT"})
+    page = ctx.new_page()
+    page.goto(server.base + "/tournaments/?lang=it")
+    seed = page.locator("label", has=page.locator("input[name=seed]"))
+    assert seed.text_content().strip() == "Numero del sorteggio"
+    assert "Seme" not in (page.locator("main").text_content() or "")
+    page.goto(server.base + "/tournaments/?lang=en")
+    assert seed.text_content().strip() == "Draw number (seed)"
+    ctx.close()

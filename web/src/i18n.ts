@@ -777,6 +777,21 @@ export function detectLang(saved: string | null, browser: readonly string[]): La
   return "en";
 }
 
+/**
+ * The server's pages (the tournaments, /tournaments/) read the choice from this cookie: a
+ * language picked here holds there too, and one picked there holds here.
+ */
+const COOKIE = "burraco_lang";
+
+function cookieLang(): string | null {
+  const found = /(?:^|;\s*)burraco_lang=(it|en)(?:;|$)/.exec(document.cookie ?? "");
+  return found ? found[1] : null;
+}
+
+function rememberInCookie(choice: Lang): void {
+  document.cookie = `${COOKIE}=${choice}; path=/; max-age=${365 * 86400}; samesite=lax`;
+}
+
 function initialLang(): Lang {
   if (typeof window === "undefined") return "en";
   let saved: string | null = null;
@@ -785,7 +800,9 @@ function initialLang(): Lang {
   } catch {
     saved = null;
   }
-  return detectLang(saved, navigator.languages ?? [navigator.language]);
+  const chosen = saved ?? cookieLang();
+  if (chosen === "it" || chosen === "en") rememberInCookie(chosen);
+  return detectLang(chosen, navigator.languages ?? [navigator.language]);
 }
 
 let current: Lang = initialLang();
@@ -802,7 +819,10 @@ export function setLang(next: Lang): void {
   } catch {
     /* private mode: the choice lasts for this page */
   }
-  if (typeof document !== "undefined") document.documentElement.lang = next;
+  if (typeof document !== "undefined") {
+    document.documentElement.lang = next;
+    rememberInCookie(next);
+  }
   listeners.forEach((fn) => fn());
 }
 

@@ -7,7 +7,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, forgetGuest, savedGuest, type GuestInfo } from "./api";
 import { go, Header, navigate } from "./components";
-import { format, lang, useLang } from "./i18n";
+import { format, lang, STRINGS, t, useLang, type Key } from "./i18n";
 
 const en = {
   "acc.title": "Your account",
@@ -23,6 +23,8 @@ const en = {
   "acc.rating": "rating {form}: {rating}",
   "acc.unrated": "not rated yet",
   "acc.wait": "Rated play paused until {until}: {why}.",
+  "acc.why.left": "a rated match left without coming back within the grace time",
+  "acc.why.clock": "the turn clock ran out 3 times in a rated match",
   "acc.nameHint": "3–20 letters, digits, _ or -",
   "acc.passHint": "at least 8 characters",
   "acc.taken": "This username is taken.",
@@ -108,6 +110,8 @@ const it: Record<PKey, string> = {
   "acc.rating": "punteggio {form}: {rating}",
   "acc.unrated": "ancora senza punteggio",
   "acc.wait": "Gioco a punteggio sospeso fino a {until}: {why}.",
+  "acc.why.left": "una partita a punteggio abbandonata senza tornare entro il tempo concesso",
+  "acc.why.clock": "il tempo del turno scaduto 3 volte in una partita a punteggio",
   "acc.nameHint": "3–20 lettere, cifre, _ o -",
   "acc.passHint": "almeno 8 caratteri",
   "acc.taken": "Questo nome utente è già preso.",
@@ -266,6 +270,17 @@ function whenText(seconds: number): string {
   return new Date(seconds * 1000).toLocaleString(lang() === "it" ? "it-IT" : "en-GB");
 }
 
+/** Why rated play is paused, in the page's language (the server's English for a reason it adds later). */
+function waitWhy(wait: Wait): string {
+  return wait.reason === "left" || wait.reason === "clock" ? pt(`acc.why.${wait.reason}` as PKey) : wait.why;
+}
+
+/** A kind of burraco ("clean", "semi-clean", …) as the table names it. */
+function burracoKind(kind: string): string {
+  const key = `type.${kind}`;
+  return key in STRINGS.en ? t(key as Key) : kind;
+}
+
 /** Who is logged in (with their ratings), or the forms to log in and register. */
 export function AccountPanel(props: { guest: GuestInfo | null; onChange: (g: GuestInfo | null) => void }) {
   useLang();
@@ -290,7 +305,7 @@ export function AccountPanel(props: { guest: GuestInfo | null; onChange: (g: Gue
           {ratings.length ? ratings.map(([form, r]) => pt("acc.rating", { form: pt(`form.${form}` as PKey), rating: r.rating })).join(" · ")
             : pt("acc.unrated")}
         </p>
-        {info?.wait && <p class="error" role="alert">{pt("acc.wait", { until: whenText(info.wait.until), why: info.wait.why })}</p>}
+        {info?.wait && <p class="error" role="alert">{pt("acc.wait", { until: whenText(info.wait.until), why: waitWhy(info.wait) })}</p>}
         <p class="account-links">
           <a href={`/players/${encodeURIComponent(props.guest.nickname)}`} onClick={navigate}>{pt("acc.profile")}</a>
           {" · "}<a href="/leaderboard" onClick={navigate}>{pt("acc.leaderboard")}</a>
@@ -520,7 +535,7 @@ export function ProfilePage(props: { name: string; levelName: (l: string) => str
         {profile && (
           <>
             <h1 data-testid="profile-name">{pt("prof.title", { name: profile.username })}</h1>
-            {profile.wait && <p class="error">{pt("acc.wait", { until: whenText(profile.wait.until), why: profile.wait.why })}</p>}
+            {profile.wait && <p class="error">{pt("acc.wait", { until: whenText(profile.wait.until), why: waitWhy(profile.wait) })}</p>}
             <section class="panel">
               <h2>{pt("prof.ratings")}</h2>
               {Object.keys(profile.ratings).length === 0 && <p>{pt("acc.unrated")}</p>}
@@ -545,7 +560,7 @@ export function ProfilePage(props: { name: string; levelName: (l: string) => str
                         <tr><th>{pt(label)}</th>{Object.values(profile.stats).map((s) => <td>{String(s[field] ?? "–")}</td>)}</tr>
                       ))}
                     <tr><th>{pt("prof.burraco")}</th>{Object.values(profile.stats).map((s) => (
-                      <td>{Object.entries(s.burraco).map(([k, n]) => `${k} ${n}`).join(", ") || "0"}</td>))}</tr>
+                      <td>{Object.entries(s.burraco).map(([k, n]) => `${burracoKind(k)} ${n}`).join(", ") || "0"}</td>))}</tr>
                   </tbody>
                 </table>
               </section>
