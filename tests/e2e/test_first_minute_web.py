@@ -7,6 +7,8 @@
 * An Italian page says in Italian why rated play waits (lobby and profile) and which burraco a
   player made (the profile); a language chosen in the lobby holds on ``/tournaments/`` reached
   without the lobby's link, whose seed is not called "Seme" (a suit, at a card table).
+* The moves are read aloud with the cards in words; the pozzetti's status reads "Our
+  pozzetto: not taken yet"; the rating plot has dates; the manifest is in one language.
 
 Screenshots at 390×844 in both languages go to ``artifacts/screenshots/first-minute-*``.
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -27,7 +30,7 @@ import pytest
 from harness import Client, ServerProcess
 from players_harness import bearer, play_out, register
 from sqlalchemy import create_engine, insert, update
-from test_web_client import PHONE
+from test_web_client import PHONE, READY, enter_lobby, play_simple_turn
 
 from burraco.accounts.models import PenaltyRow, PlayerStatRow
 
@@ -258,3 +261,97 @@ def test_the_tournaments_seed_is_not_called_a_suit(server: ServerProcess, browse
     page.goto(server.base + "/tournaments/?lang=en")
     assert seed.text_content().strip() == "Draw number (seed)"
     ctx.close()
+
+
+# --- 19: the table read aloud, the pozzetti, the plot, the manifest ---------------------------
+
+SUITS = re.compile("[♥♦♣♠]")
+
+ANNOUNCED_DISCARD = """() => {
+  const said = document.querySelector('[data-testid=announcer]')?.textContent ?? '';
+  if (/ ha scartato /.test(said)) return said;
+  const root = document.querySelector('.table-page');
+  const legal = document.getElementById('legal-actions');
+  return root && root.classList.contains('my-turn') && legal
+    && legal.dataset.version === root.dataset.version ? 'MY TURN' : null;
+}"""
+
+
+def quick_table(browser: Any, server: ServerProcess, nickname: str) -> tuple[Any, list[str]]:
+    """A phone in Italian at a quick table (the player and a bot partner against two bots)."""
+    ctx = browser.new_context(**{**PHONE, "locale": "it-IT"})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    enter_lobby(page, server.base, nickname)
+    page.click("[data-testid=quick-play]")
+    page.wait_for_selector(".hand-card", timeout=30_000)
+    return page, errors
+
+
+def test_the_pozzetti_say_whose_they_are(server: ServerProcess, browser: Any,
+                                         screenshots: Path) -> None:
+    page, errors = quick_table(browser, server, "Pozzo")
+    pozzetti = page.locator("[data-pozzetto-side]").all_text_contents()
+    assert pozzetti == ["Il nostro pozzetto: non ancora preso",
+                        "Il loro pozzetto: non ancora preso"], pozzetti
+    page.screenshot(path=str(screenshots / "first-minute-table-it-IT.png"))
+    page.click("[data-lang=en]")
+    pozzetti = page.locator("[data-pozzetto-side]").all_text_contents()
+    assert pozzetti == ["Our pozzetto: not taken yet",
+                        "Their pozzetto: not taken yet"], pozzetti
+    page.screenshot(path=str(screenshots / "first-minute-table-en.png"))
+    assert not errors, errors
+    page.context.close()
+
+
+def test_the_moves_are_read_with_the_cards_in_words(server: ServerProcess, browser: Any) -> None:
+    page, errors = quick_table(browser, server, "Lettore")
+    said = ""
+    for _ in range(6):
+        said = page.wait_for_function(ANNOUNCED_DISCARD, timeout=90_000).json_value()
+        if said != "MY TURN":
+            break
+        page.wait_for_function(READY, timeout=30_000)
+        play_simple_turn(page)
+    assert " ha scartato " in said, said
+    assert not SUITS.search(said), f"cards read as symbols: {said!r}"
+    assert re.search(r"ha scartato (\S+ di (cuori|quadri|fiori|picche)|jolly)", said), said
+    # the log shows the symbols and gives screen readers the words
+    shown = page.locator(".log li [aria-hidden=true]").all_text_contents()
+    read = page.locator(".log li .sr-only").all_text_contents()
+    assert len(read) == len(shown) > 0, (shown, read)
+    assert any(SUITS.search(s) for s in shown), shown
+    assert not any(SUITS.search(s) for s in read), read
+    assert not errors, errors
+    page.context.close()
+
+
+def test_the_rating_plot_is_dated(server: ServerProcess, browser: Any, ugo: dict[str, Any],
+                                  screenshots: Path) -> None:
+    for locale, month in (("it-IT", ("gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago",
+                                     "set", "ott", "nov", "dic")),
+                          ("en-GB", ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug",
+                                     "Sept", "Oct", "Nov", "Dec"))):
+        page, errors = signed_in(browser, ugo, locale)
+        page.goto(server.base + "/players/Attesa_Ugo")
+        plot = page.locator("[data-testid=rating-plot]")
+        plot.wait_for(timeout=20_000)
+        dates = plot.locator("text.plot-date").all_text_contents()
+        assert dates and all(time.strftime("%Y") in d for d in dates), dates
+        assert any(m in d for d in dates for m in month), dates
+        points = plot.locator("circle title").all_text_contents()
+        assert points and all(time.strftime("%Y") in p for p in points), points
+        assert time.strftime("%Y") in (plot.get_attribute("aria-label") or "")
+        plot.scroll_into_view_if_needed()
+        page.screenshot(path=str(screenshots / f"first-minute-plot-{locale}.png"))
+        assert not errors, errors
+        page.context.close()
+
+
+def test_the_manifest_speaks_one_language(server: ServerProcess) -> None:
+    manifest = server.http.get("/manifest.webmanifest").json()
+    assert manifest["lang"] == "it"
+    description = manifest["description"]
+    assert "regole" in description and not re.search(r"\b(the|rules|play|against)\b",
+                                                      description, re.I), description

@@ -50,6 +50,7 @@ const en = {
   "prof.tournaments": "Club tournaments",
   "prof.place": "{rank} of {of} · {vp} VP",
   "prof.plot": "Rating over time",
+  "prof.plotPoint": "{rating} on {date}",
   "prof.notFound": "No player of that name.",
   "prof.vs": "vs",
   "prof.with": "with",
@@ -137,6 +138,7 @@ const it: Record<PKey, string> = {
   "prof.tournaments": "Tornei del circolo",
   "prof.place": "{rank}° su {of} · {vp} VP",
   "prof.plot": "Punteggio nel tempo",
+  "prof.plotPoint": "{rating} il {date}",
   "prof.notFound": "Nessun giocatore con questo nome.",
   "prof.vs": "contro",
   "prof.with": "con",
@@ -492,28 +494,48 @@ function WhoLink(props: { who: Who; levelName: (l: string) => string }) {
   return <span>{who.name ?? "?"}</span>;
 }
 
-/** The rating history as an SVG line with its uncertainty band. */
+/** A day as the plot's axis writes it ("7 Dec 2026", "7 dic 2026"). */
+function dayText(seconds: number): string {
+  return new Date(seconds * 1000).toLocaleDateString(lang() === "it" ? "it-IT" : "en-GB",
+    { day: "numeric", month: "short", year: "numeric" });
+}
+
+/** The rating history as an SVG line with its uncertainty band, dated along the bottom. */
 export function RatingPlot(props: { points: { at: number; rating: number; deviation: number }[] }) {
   const pts = props.points;
   if (!pts.length) return null;
-  const w = 560, h = 180, pad = 34;
+  const w = 560, h = 210, pad = 46, top = 12, bottom = h - 36;
   const lows = pts.map((p) => p.rating - p.deviation), highs = pts.map((p) => p.rating + p.deviation);
   const min = Math.min(...pts.map((p) => p.rating), ...lows.map((v) => Math.max(v, Math.min(...pts.map((p) => p.rating)) - 300)));
   const max = Math.max(...pts.map((p) => p.rating), ...highs.map((v) => Math.min(v, Math.max(...pts.map((p) => p.rating)) + 300)));
   const span = Math.max(max - min, 20);
   const x = (i: number) => pad + (pts.length === 1 ? (w - 2 * pad) / 2 : (i * (w - 2 * pad)) / (pts.length - 1));
-  const y = (v: number) => h - pad / 2 - ((Math.min(Math.max(v, min), max) - min) * (h - pad)) / span;
+  const y = (v: number) => bottom - ((Math.min(Math.max(v, min), max) - min) * (bottom - top)) / span;
   const line = pts.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" ");
   const band = pts.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.rating + p.deviation).toFixed(1)}`).join(" ")
     + " " + pts.map((_, i) => `L${x(pts.length - 1 - i).toFixed(1)},${y(pts[pts.length - 1 - i].rating - pts[pts.length - 1 - i].deviation).toFixed(1)}`).join(" ") + " Z";
+  // the dates under the first point, the last and one between (those that fit apart)
+  // (a day already written is not written again: a history of one evening shows its day once)
+  const dated = [...new Set(pts.length > 2 ? [0, Math.floor((pts.length - 1) / 2), pts.length - 1] : [0, pts.length - 1])]
+    .filter((i, k, all) => k === 0 || dayText(pts[i].at) !== dayText(pts[all[k - 1]].at));
+  const anchor = (i: number) => (pts.length === 1 ? "middle" : i === 0 ? "start" : i === pts.length - 1 ? "end" : "middle");
   return (
     <svg class="rating-plot" viewBox={`0 0 ${w} ${h}`} role="img" data-testid="rating-plot"
-      aria-label={`${pt("prof.plot")}: ${pts.map((p) => p.rating).join(", ")}`}>
+      aria-label={`${pt("prof.plot")}: ${pts.map((p) => pt("prof.plotPoint", { rating: p.rating, date: dayText(p.at) })).join(", ")}`}>
       <path d={band} fill="#facc1533" stroke="none" />
       <path d={line} fill="none" stroke="#facc15" stroke-width="2.5" />
-      {pts.map((p, i) => <circle cx={x(i)} cy={y(p.rating)} r="3.5" fill="#facc15"><title>{p.rating}</title></circle>)}
-      <text x="4" y={y(max) + 4} fill="#fff" font-size="11">{Math.round(max)}</text>
-      <text x="4" y={y(min)} fill="#fff" font-size="11">{Math.round(min)}</text>
+      {pts.map((p, i) => (
+        <circle cx={x(i)} cy={y(p.rating)} r="3.5" fill="#facc15">
+          <title>{pt("prof.plotPoint", { rating: p.rating, date: whenText(p.at) })}</title>
+        </circle>
+      ))}
+      <line x1={pad} x2={w - pad} y1={bottom + 6} y2={bottom + 6} stroke="#ffffff55" stroke-width="1" />
+      {dated.map((i) => (
+        <text class="plot-date" data-at={pts[i].at} x={pts.length === 1 ? x(i) : i === 0 ? pad - 6 : i === pts.length - 1 ? w - pad + 6 : x(i)}
+          y={h - 10} fill="#fff" font-size="16" text-anchor={anchor(i)}>{dayText(pts[i].at)}</text>
+      ))}
+      <text x="4" y={y(max) + 12} fill="#fff" font-size="16">{Math.round(max)}</text>
+      <text x="4" y={y(min)} fill="#fff" font-size="16">{Math.round(min)}</text>
     </svg>
   );
 }
