@@ -128,3 +128,21 @@ def test_a_day_no_calendar_has_is_refused_with_its_field(server: ServerProcess) 
             r = server.http.get(path, params={"day": day})
             assert r.status_code == 422, (path, day, r.text)
             assert r.json()["code"] == "bad_request" and r.json()["field"] == "day"
+
+
+def test_the_overview_says_when_ones_set_is_over(server: ServerProcess) -> None:
+    """``my_status`` follows the entry's table: a set played through is not to be continued."""
+    cleo = register(server, "Daily_Cleo")
+    before = httpx.get(f"{server.base}/api/daily", headers=bearer(cleo["token"])).json()
+    assert before["sets"]["2"]["my_table"] is None and before["sets"]["2"]["my_status"] is None
+    table = httpx.post(f"{server.base}/api/daily/4", headers=bearer(cleo["token"])).json()
+    entered = httpx.get(f"{server.base}/api/daily", headers=bearer(cleo["token"])).json()
+    assert entered["sets"]["4"]["my_table"] == table["table_id"]
+    assert entered["sets"]["4"]["my_status"] in ("waiting", "playing")
+    play_set(server, cleo["token"], table)
+    after = httpx.get(f"{server.base}/api/daily", headers=bearer(cleo["token"])).json()
+    assert after["sets"]["4"]["my_status"] == "finished"
+    assert after["sets"]["2"]["my_status"] is None
+    # a visitor's overview has no entry of its own
+    anyone = httpx.get(f"{server.base}/api/daily").json()
+    assert anyone["sets"]["4"]["my_table"] is None and anyone["sets"]["4"]["my_status"] is None

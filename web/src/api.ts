@@ -120,6 +120,14 @@ export interface TableSummary {
   version: number;
   config: TableConfig;
   seats: Presence[] | null;
+  /** A finished table: when it ended (seconds since the epoch) and how (docs/protocol.md). */
+  finished_at?: number;
+  scores?: number[] | null;
+  winner?: number | null;
+  /** A finished table's seat holders' nicknames (null for a bot's seat). */
+  names?: (string | null)[] | null;
+  /** A table read one by one (GET /api/tables/{id}): its match, final scores included. */
+  match?: { scores: number[]; winner: number | null } | null;
 }
 
 export function listTables(): Promise<{ tables: TableSummary[] }> {

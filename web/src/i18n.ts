@@ -107,6 +107,8 @@ const en = {
   "tables.handsDone": "{n} hands played",
   "replays.title": "Finished games",
   "replays.none": "No finished games yet.",
+  "replays.ended": "Ended {date}",
+  "replays.score": "Final score:",
   "pad.link": "Score pad",
   "pad.linkText": "Playing with real cards? Keep the score here, counted by the rules.",
   "tournaments.link": "Tournaments",
@@ -156,7 +158,12 @@ const en = {
   "table.pileHide": "Hide",
   "table.pozzetti": "Pozzetti",
   "table.pozzettoTakenBy": "{side}: taken by {name}",
-  "table.pozzettoNotYet": "{side}: not yet",
+  "table.pozzettoTakenByYou": "{side}: taken by you",
+  "table.pozzettoNotYet": "{side}: not taken yet",
+  "table.pozzettoYours": "Your pozzetto",
+  "table.pozzettoOurs": "Our pozzetto",
+  "table.pozzettoTheirs": "Their pozzetto",
+  "table.pozzettoOf": "Pozzetto of {side}",
   "table.pozzettiLeft": "{n} left",
   "table.us": "Us",
   "table.them": "Them",
@@ -494,6 +501,8 @@ const it: Record<Key, string> = {
   "tables.handsDone": "{n} smazzate giocate",
   "replays.title": "Partite finite",
   "replays.none": "Ancora nessuna partita finita.",
+  "replays.ended": "Finita il {date}",
+  "replays.score": "Punteggio finale:",
   "pad.link": "Segnapunti",
   "pad.linkText": "Giocate con le carte vere? Segnate qui i punti, contati secondo le regole.",
   "tournaments.link": "Tornei",
@@ -543,7 +552,12 @@ const it: Record<Key, string> = {
   "table.pileHide": "Nascondi",
   "table.pozzetti": "Pozzetti",
   "table.pozzettoTakenBy": "{side}: preso da {name}",
-  "table.pozzettoNotYet": "{side}: non ancora",
+  "table.pozzettoTakenByYou": "{side}: preso da te",
+  "table.pozzettoNotYet": "{side}: non ancora preso",
+  "table.pozzettoYours": "Il tuo pozzetto",
+  "table.pozzettoOurs": "Il nostro pozzetto",
+  "table.pozzettoTheirs": "Il loro pozzetto",
+  "table.pozzettoOf": "Pozzetto di {side}",
   "table.pozzettiLeft": "{n} da prendere",
   "table.us": "Noi",
   "table.them": "Loro",
@@ -883,6 +897,21 @@ export function detectLang(saved: string | null, browser: readonly string[]): La
   return "en";
 }
 
+/**
+ * The server's pages (the tournaments, /tournaments/) read the choice from this cookie: a
+ * language picked here holds there too, and one picked there holds here.
+ */
+const COOKIE = "burraco_lang";
+
+function cookieLang(): string | null {
+  const found = /(?:^|;\s*)burraco_lang=(it|en)(?:;|$)/.exec(document.cookie ?? "");
+  return found ? found[1] : null;
+}
+
+function rememberInCookie(choice: Lang): void {
+  document.cookie = `${COOKIE}=${choice}; path=/; max-age=${365 * 86400}; samesite=lax`;
+}
+
 function initialLang(): Lang {
   if (typeof window === "undefined") return "en";
   let saved: string | null = null;
@@ -891,7 +920,9 @@ function initialLang(): Lang {
   } catch {
     saved = null;
   }
-  return detectLang(saved, navigator.languages ?? [navigator.language]);
+  const chosen = saved ?? cookieLang();
+  if (chosen === "it" || chosen === "en") rememberInCookie(chosen);
+  return detectLang(chosen, navigator.languages ?? [navigator.language]);
 }
 
 let current: Lang = initialLang();
@@ -908,7 +939,10 @@ export function setLang(next: Lang): void {
   } catch {
     /* private mode: the choice lasts for this page */
   }
-  if (typeof document !== "undefined") document.documentElement.lang = next;
+  if (typeof document !== "undefined") {
+    document.documentElement.lang = next;
+    rememberInCookie(next);
+  }
   listeners.forEach((fn) => fn());
 }
 

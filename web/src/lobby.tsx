@@ -102,11 +102,41 @@ export function CopyLink(props: { label: string; url: string }) {
   );
 }
 
+/** Who holds a seat: the live presence, else (a finished table) the name it ended with. */
+function holderName(table: TableSummary, seat: number): string | null {
+  return table.seats?.[seat]?.nickname ?? table.names?.[seat] ?? null;
+}
+
 function seatLabel(table: TableSummary, seat: number): string {
   const spec = table.config.seats[seat];
-  const presence = table.seats?.[seat];
   if (spec.kind === "bot") return t("seat.bot", { n: seat + 1, level: levelName(spec.level) });
-  return presence?.nickname ?? t("seat.open");
+  // a finished match has no open seat: a seat nobody's name is known for is just left blank
+  return holderName(table, seat) ?? (table.status === "finished" ? "—" : t("seat.open"));
+}
+
+/** A finished table's end: when, and each side's final score with its players' names. */
+function FinishedLine({ table }: { table: TableSummary }) {
+  const scores = table.scores ?? table.match?.scores ?? null;
+  const winner = table.winner ?? table.match?.winner ?? null;
+  const players = table.config.players;
+  const date = table.finished_at ? new Date(table.finished_at * 1000).toLocaleString(
+    lang() === "it" ? "it-IT" : "en-GB", { dateStyle: "medium", timeStyle: "short" }) : null;
+  if (!date && !scores?.length) return null;
+  const side = (k: number, n: number) => Array.from({ length: players }, (_, s) => s)
+    .filter((s) => (n === players ? s === k : s % n === k)).map((s) => seatLabel(table, s)).join(" & ");
+  return (
+    <div class="note finished-line" data-finished>
+      {date && <span data-finished-at>{t("replays.ended", { date })}</span>}
+      {date && scores?.length ? " · " : null}
+      {scores?.length ? (
+        <span data-final-score>{t("replays.score")}{" "}
+          {scores.map((points, k) => (
+            <>{k ? " – " : ""}{k === winner ? <strong>{side(k, scores.length)} {points}</strong> : `${side(k, scores.length)} ${points}`}</>
+          ))}
+        </span>
+      ) : null}
+    </div>
+  );
 }
 
 function TableRow(props: { table: TableSummary; guest: GuestInfo | null; onError: (e: string) => void }) {
@@ -131,8 +161,7 @@ function TableRow(props: { table: TableSummary; guest: GuestInfo | null; onError
         <span class={`status ${table.status}`}>{t(`status.${table.status}` as Key)}</span>
         <div class="seats">
           {table.config.seats.map((spec, i) => {
-            const presence = table.seats?.[i];
-            const open = spec.kind === "human" && !presence?.nickname;
+            const open = spec.kind === "human" && !holderName(table, i) && table.status !== "finished";
             return (
               <span class={`seat-chip ${open ? "open" : ""}`}>
                 {t("seat.name", { n: i + 1 })}: {seatLabel(table, i)}
@@ -143,6 +172,7 @@ function TableRow(props: { table: TableSummary; guest: GuestInfo | null; onError
             );
           })}
         </div>
+        {table.status === "finished" && <FinishedLine table={table} />}
       </div>
       <div class="table-actions">
         {mineAt.length > 0 && table.status !== "finished" && <a class="button primary" href={`/play/${table.id}`} onClick={navigate}>{t("tables.open")}</a>}

@@ -7,7 +7,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, forgetGuest, savedGuest, type GuestInfo } from "./api";
 import { go, Header, navigate } from "./components";
-import { format, lang, useLang } from "./i18n";
+import { format, lang, STRINGS, t, useLang, type Key } from "./i18n";
 
 const en = {
   "acc.title": "Your account",
@@ -23,6 +23,8 @@ const en = {
   "acc.rating": "rating {form}: {rating}",
   "acc.unrated": "not rated yet",
   "acc.wait": "Rated play paused until {until}: {why}.",
+  "acc.why.left": "a rated match left without coming back within the grace time",
+  "acc.why.clock": "the turn clock ran out 3 times in a rated match",
   "acc.nameHint": "3–20 letters, digits, _ or -",
   "acc.passHint": "at least 8 characters",
   "acc.taken": "This username is taken.",
@@ -48,6 +50,7 @@ const en = {
   "prof.tournaments": "Club tournaments",
   "prof.place": "{rank} of {of} · {vp} VP",
   "prof.plot": "Rating over time",
+  "prof.plotPoint": "{rating} on {date}",
   "prof.notFound": "No player of that name.",
   "prof.vs": "vs",
   "prof.with": "with",
@@ -81,7 +84,17 @@ const en = {
   "daily.continue": "Continue: {form}",
   "daily.results": "Results: {form}",
   "daily.hidden": "The day's results are shown once you have played the whole set.",
-  "daily.score": "score",
+  "daily.played": "{form}: set played",
+  "daily.rank": "#",
+  "daily.player": "Player",
+  "daily.total": "Score",
+  "daily.board": "The day's board, {form}",
+  "daily.mine": "Your deals",
+  "daily.hand": "Deal",
+  "daily.points": "Points",
+  "daily.vsField": "± the mean",
+  "daily.field": "Others",
+  "daily.explain": "A deal scores your points minus the mean of the others who played the same cards (± the mean); the day's score is their sum.",
 };
 type PKey = keyof typeof en;
 const it: Record<PKey, string> = {
@@ -98,6 +111,8 @@ const it: Record<PKey, string> = {
   "acc.rating": "punteggio {form}: {rating}",
   "acc.unrated": "ancora senza punteggio",
   "acc.wait": "Gioco a punteggio sospeso fino a {until}: {why}.",
+  "acc.why.left": "una partita a punteggio abbandonata senza tornare entro il tempo concesso",
+  "acc.why.clock": "il tempo del turno scaduto 3 volte in una partita a punteggio",
   "acc.nameHint": "3–20 lettere, cifre, _ o -",
   "acc.passHint": "almeno 8 caratteri",
   "acc.taken": "Questo nome utente è già preso.",
@@ -123,6 +138,7 @@ const it: Record<PKey, string> = {
   "prof.tournaments": "Tornei del circolo",
   "prof.place": "{rank}° su {of} · {vp} VP",
   "prof.plot": "Punteggio nel tempo",
+  "prof.plotPoint": "{rating} il {date}",
   "prof.notFound": "Nessun giocatore con questo nome.",
   "prof.vs": "contro",
   "prof.with": "con",
@@ -156,7 +172,17 @@ const it: Record<PKey, string> = {
   "daily.continue": "Continua: {form}",
   "daily.results": "Risultati: {form}",
   "daily.hidden": "I risultati del giorno si vedono dopo aver giocato tutta la serie.",
-  "daily.score": "punti",
+  "daily.played": "{form}: serie giocata",
+  "daily.rank": "#",
+  "daily.player": "Giocatore",
+  "daily.total": "Punteggio",
+  "daily.board": "La classifica del giorno, {form}",
+  "daily.mine": "Le tue smazzate",
+  "daily.hand": "Smazzata",
+  "daily.points": "Punti",
+  "daily.vsField": "± la media",
+  "daily.field": "Altri",
+  "daily.explain": "Una smazzata vale i tuoi punti meno la media degli altri che hanno giocato le stesse carte (± la media); il punteggio del giorno è la loro somma.",
 };
 
 export function pt(key: PKey, params?: Record<string, string | number>): string {
@@ -246,6 +272,17 @@ function whenText(seconds: number): string {
   return new Date(seconds * 1000).toLocaleString(lang() === "it" ? "it-IT" : "en-GB");
 }
 
+/** Why rated play is paused, in the page's language (the server's English for a reason it adds later). */
+function waitWhy(wait: Wait): string {
+  return wait.reason === "left" || wait.reason === "clock" ? pt(`acc.why.${wait.reason}` as PKey) : wait.why;
+}
+
+/** A kind of burraco ("clean", "semi-clean", …) as the table names it. */
+function burracoKind(kind: string): string {
+  const key = `type.${kind}`;
+  return key in STRINGS.en ? t(key as Key) : kind;
+}
+
 /** Who is logged in (with their ratings), or the forms to log in and register. */
 export function AccountPanel(props: { guest: GuestInfo | null; onChange: (g: GuestInfo | null) => void }) {
   useLang();
@@ -270,7 +307,7 @@ export function AccountPanel(props: { guest: GuestInfo | null; onChange: (g: Gue
           {ratings.length ? ratings.map(([form, r]) => pt("acc.rating", { form: pt(`form.${form}` as PKey), rating: r.rating })).join(" · ")
             : pt("acc.unrated")}
         </p>
-        {info?.wait && <p class="error" role="alert">{pt("acc.wait", { until: whenText(info.wait.until), why: info.wait.why })}</p>}
+        {info?.wait && <p class="error" role="alert">{pt("acc.wait", { until: whenText(info.wait.until), why: waitWhy(info.wait) })}</p>}
         <p class="account-links">
           <a href={`/players/${encodeURIComponent(props.guest.nickname)}`} onClick={navigate}>{pt("acc.profile")}</a>
           {" · "}<a href="/leaderboard" onClick={navigate}>{pt("acc.leaderboard")}</a>
@@ -353,11 +390,13 @@ export function BotRatings(props: { levelName: (level: string) => string }) {
 
 // --- the daily duplicate -----------------------------------------------------------------
 
-interface DailySet { hands: number; my_table: string | null; my_seat_token: string | null; deals: { hand: number; commitment: string }[] | null }
+interface DailySet { hands: number; my_table: string | null; my_seat_token: string | null;
+  my_status?: string | null; deals: { hand: number; commitment: string }[] | null }
 interface DailyOverview { day: string; closes_at: number; sets: Record<string, DailySet> }
-interface DailyBoard { entries: { rank: number; username: string; score: number }[] }
+interface DailyBoard { entries: { rank: number; username: string; score: number }[];
+  mine?: { hand: number; points: number; score: number; field: number }[] | null }
 
-/** Today's duplicate sets: play or continue, and the day's board once one has played. */
+/** Today's duplicate sets: play, continue, or (the set played) the day's board and one's deals. */
 export function DailyPanel() {
   useLang();
   const [overview, setOverview] = useState<DailyOverview | null>(null);
@@ -379,28 +418,55 @@ export function DailyPanel() {
   const results = (form: string) => send<DailyBoard>("GET", `/api/daily/${form}/board`)
     .then((b) => setBoard([form, b])).catch(() => setBoard([form, null]));
   const first = Object.values(overview.sets)[0];
+  const me = savedGuest()?.nickname;
+  const formName = (form: string) => pt(`form.${form}` as PKey);
+  const shown = board?.[1] ?? null;
   return (
     <section class="panel daily" data-testid="daily">
       <h2>{pt("daily.title")} · {overview.day}</h2>
       <p class="note">{pt("daily.text", { hands: first?.hands ?? 8, closes: whenText(overview.closes_at) })}</p>
       <div class="seat-row">
-        {Object.entries(overview.sets).map(([form, set]) => (
+        {Object.entries(overview.sets).map(([form, set]) => (set.my_status === "finished" ? (
+          // the set is over: nothing to continue, its results instead
+          <>
+            <span class="note daily-done" data-done={form}>✓ {pt("daily.played", { form: formName(form) })}</span>
+            <button type="button" class="primary" data-testid={`daily-${form}`} onClick={() => results(form)}>
+              {pt("daily.results", { form: formName(form) })}
+            </button>
+          </>
+        ) : (
           <>
             <button type="button" class="primary" data-testid={`daily-${form}`} onClick={() => play(form)}>
-              {pt(set.my_table ? "daily.continue" : "daily.play", { form: pt(`form.${form}` as PKey) })}
+              {pt(set.my_table ? "daily.continue" : "daily.play", { form: formName(form) })}
             </button>
-            <button type="button" onClick={() => results(form)}>{pt("daily.results", { form: pt(`form.${form}` as PKey) })}</button>
+            <button type="button" onClick={() => results(form)}>{pt("daily.results", { form: formName(form) })}</button>
           </>
-        ))}
+        )))}
       </div>
       {error && <p class="error" role="alert">{error}</p>}
-      {board && (board[1] === null ? <p>{pt("daily.hidden")}</p> : (
-        <table class="lb-table">
-          <tbody>{board[1].entries.map((e) => (
-            <tr><td>{e.rank}</td><td><a href={`/players/${encodeURIComponent(e.username)}`} onClick={navigate}>{e.username}</a></td>
-              <td>{e.score} {pt("daily.score")}</td></tr>))}</tbody>
-        </table>
-      ))}
+      {board && board[1] === null && <p>{pt("daily.hidden")}</p>}
+      {board && shown && (
+        <div class="daily-results" data-testid="daily-results">
+          <table class="lb-table" data-testid="daily-board">
+            <caption>{pt("daily.board", { form: formName(board[0]) })}</caption>
+            <thead><tr><th>{pt("daily.rank")}</th><th>{pt("daily.player")}</th><th>{pt("daily.total")}</th></tr></thead>
+            <tbody>{shown.entries.map((e) => (
+              <tr class={e.username === me ? "me" : ""}><td>{e.rank}</td>
+                <td><a href={`/players/${encodeURIComponent(e.username)}`} onClick={navigate}>{e.username}</a></td>
+                <td>{e.score}</td></tr>))}</tbody>
+          </table>
+          {shown.mine && shown.mine.length > 0 && (
+            <table class="lb-table" data-testid="daily-mine">
+              <caption>{pt("daily.mine")}</caption>
+              <thead><tr><th>{pt("daily.hand")}</th><th>{pt("daily.points")}</th><th>{pt("daily.vsField")}</th><th>{pt("daily.field")}</th></tr></thead>
+              <tbody>{shown.mine.map((m) => (
+                <tr data-hand={m.hand}><td>{m.hand}</td><td>{m.points}</td>
+                  <td>{m.score > 0 ? `+${m.score}` : m.score}</td><td>{m.field}</td></tr>))}</tbody>
+            </table>
+          )}
+          <p class="note">{pt("daily.explain")}</p>
+        </div>
+      )}
     </section>
   );
 }
@@ -428,28 +494,48 @@ function WhoLink(props: { who: Who; levelName: (l: string) => string }) {
   return <span>{who.name ?? "?"}</span>;
 }
 
-/** The rating history as an SVG line with its uncertainty band. */
+/** A day as the plot's axis writes it ("7 Dec 2026", "7 dic 2026"). */
+function dayText(seconds: number): string {
+  return new Date(seconds * 1000).toLocaleDateString(lang() === "it" ? "it-IT" : "en-GB",
+    { day: "numeric", month: "short", year: "numeric" });
+}
+
+/** The rating history as an SVG line with its uncertainty band, dated along the bottom. */
 export function RatingPlot(props: { points: { at: number; rating: number; deviation: number }[] }) {
   const pts = props.points;
   if (!pts.length) return null;
-  const w = 560, h = 180, pad = 34;
+  const w = 560, h = 210, pad = 46, top = 12, bottom = h - 36;
   const lows = pts.map((p) => p.rating - p.deviation), highs = pts.map((p) => p.rating + p.deviation);
   const min = Math.min(...pts.map((p) => p.rating), ...lows.map((v) => Math.max(v, Math.min(...pts.map((p) => p.rating)) - 300)));
   const max = Math.max(...pts.map((p) => p.rating), ...highs.map((v) => Math.min(v, Math.max(...pts.map((p) => p.rating)) + 300)));
   const span = Math.max(max - min, 20);
   const x = (i: number) => pad + (pts.length === 1 ? (w - 2 * pad) / 2 : (i * (w - 2 * pad)) / (pts.length - 1));
-  const y = (v: number) => h - pad / 2 - ((Math.min(Math.max(v, min), max) - min) * (h - pad)) / span;
+  const y = (v: number) => bottom - ((Math.min(Math.max(v, min), max) - min) * (bottom - top)) / span;
   const line = pts.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" ");
   const band = pts.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.rating + p.deviation).toFixed(1)}`).join(" ")
     + " " + pts.map((_, i) => `L${x(pts.length - 1 - i).toFixed(1)},${y(pts[pts.length - 1 - i].rating - pts[pts.length - 1 - i].deviation).toFixed(1)}`).join(" ") + " Z";
+  // the dates under the first point, the last and one between (those that fit apart)
+  // (a day already written is not written again: a history of one evening shows its day once)
+  const dated = [...new Set(pts.length > 2 ? [0, Math.floor((pts.length - 1) / 2), pts.length - 1] : [0, pts.length - 1])]
+    .filter((i, k, all) => k === 0 || dayText(pts[i].at) !== dayText(pts[all[k - 1]].at));
+  const anchor = (i: number) => (pts.length === 1 ? "middle" : i === 0 ? "start" : i === pts.length - 1 ? "end" : "middle");
   return (
     <svg class="rating-plot" viewBox={`0 0 ${w} ${h}`} role="img" data-testid="rating-plot"
-      aria-label={`${pt("prof.plot")}: ${pts.map((p) => p.rating).join(", ")}`}>
+      aria-label={`${pt("prof.plot")}: ${pts.map((p) => pt("prof.plotPoint", { rating: p.rating, date: dayText(p.at) })).join(", ")}`}>
       <path d={band} fill="#facc1533" stroke="none" />
       <path d={line} fill="none" stroke="#facc15" stroke-width="2.5" />
-      {pts.map((p, i) => <circle cx={x(i)} cy={y(p.rating)} r="3.5" fill="#facc15"><title>{p.rating}</title></circle>)}
-      <text x="4" y={y(max) + 4} fill="#fff" font-size="11">{Math.round(max)}</text>
-      <text x="4" y={y(min)} fill="#fff" font-size="11">{Math.round(min)}</text>
+      {pts.map((p, i) => (
+        <circle cx={x(i)} cy={y(p.rating)} r="3.5" fill="#facc15">
+          <title>{pt("prof.plotPoint", { rating: p.rating, date: whenText(p.at) })}</title>
+        </circle>
+      ))}
+      <line x1={pad} x2={w - pad} y1={bottom + 6} y2={bottom + 6} stroke="#ffffff55" stroke-width="1" />
+      {dated.map((i) => (
+        <text class="plot-date" data-at={pts[i].at} x={pts.length === 1 ? x(i) : i === 0 ? pad - 6 : i === pts.length - 1 ? w - pad + 6 : x(i)}
+          y={h - 10} fill="#fff" font-size="16" text-anchor={anchor(i)}>{dayText(pts[i].at)}</text>
+      ))}
+      <text x="4" y={y(max) + 12} fill="#fff" font-size="16">{Math.round(max)}</text>
+      <text x="4" y={y(min)} fill="#fff" font-size="16">{Math.round(min)}</text>
     </svg>
   );
 }
@@ -471,7 +557,7 @@ export function ProfilePage(props: { name: string; levelName: (l: string) => str
         {profile && (
           <>
             <h1 data-testid="profile-name">{pt("prof.title", { name: profile.username })}</h1>
-            {profile.wait && <p class="error">{pt("acc.wait", { until: whenText(profile.wait.until), why: profile.wait.why })}</p>}
+            {profile.wait && <p class="error">{pt("acc.wait", { until: whenText(profile.wait.until), why: waitWhy(profile.wait) })}</p>}
             <section class="panel">
               <h2>{pt("prof.ratings")}</h2>
               {Object.keys(profile.ratings).length === 0 && <p>{pt("acc.unrated")}</p>}
@@ -496,7 +582,7 @@ export function ProfilePage(props: { name: string; levelName: (l: string) => str
                         <tr><th>{pt(label)}</th>{Object.values(profile.stats).map((s) => <td>{String(s[field] ?? "–")}</td>)}</tr>
                       ))}
                     <tr><th>{pt("prof.burraco")}</th>{Object.values(profile.stats).map((s) => (
-                      <td>{Object.entries(s.burraco).map(([k, n]) => `${k} ${n}`).join(", ") || "0"}</td>))}</tr>
+                      <td>{Object.entries(s.burraco).map(([k, n]) => `${burracoKind(k)} ${n}`).join(", ") || "0"}</td>))}</tr>
                   </tbody>
                 </table>
               </section>

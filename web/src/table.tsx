@@ -463,7 +463,7 @@ function Table(props: {
           </div>
           <Log state={state} />
           <TablePrefs />
-          <Announcer log={state.log} text={(line) => logText(state, line)} myTurn={myTurn}
+          <Announcer log={state.log} text={(line) => logText(state, line, true)} myTurn={myTurn}
             turnText={`${t("table.yourTurn")}. ${hand.phase === "draw" ? t("table.hintDraw") : t("table.hintPlay")}`} />
         </main>
       )}
@@ -619,6 +619,24 @@ function Pile(props: {
   );
 }
 
+/**
+ * A side's pozzetto and who took it, said as the melds' titles say the sides: "Our pozzetto:
+ * taken by you", "Their pozzetto: not taken yet" (pairs), "Pozzetto of Ada: taken by Ada".
+ */
+export function pozzettoStatus(state: TableState, hand: HandView, side: number): string {
+  const seats = seatsOfSide(hand, side);
+  const seated = state.seat !== null;
+  const mine = seated && seats.includes(state.seat!);
+  const pairs = seated && sidesOf(hand).length === 2 && seats.length > 1;
+  const whose = mine ? t(seats.length > 1 ? "table.pozzettoOurs" : "table.pozzettoYours")
+    : pairs ? t("table.pozzettoTheirs")
+    : t("table.pozzettoOf", { side: seats.map((s) => seatName(state, s)).join(" & ") });
+  const taker = hand.pozzetto_taker[side];
+  if (taker < 0) return t("table.pozzettoNotYet", { side: whose });
+  if (taker === state.seat) return t("table.pozzettoTakenByYou", { side: whose });
+  return t("table.pozzettoTakenBy", { side: whose, name: seatName(state, taker) });
+}
+
 function Pozzetti({ state, hand }: { state: TableState; hand: HandView }) {
   const sides = sidesOf(hand);
   return (
@@ -631,12 +649,8 @@ function Pozzetti({ state, hand }: { state: TableState; hand: HandView }) {
       <ul>
         {sides.map((side) => {
           const taker = hand.pozzetto_taker[side];
-          const who = namesOf(state, seatsOfSide(hand, side));
           return (
-            <li data-pozzetto-side={side} data-taken={taker >= 0}>
-              {taker >= 0 ? t("table.pozzettoTakenBy", { side: who, name: seatName(state, taker) })
-                : t("table.pozzettoNotYet", { side: who })}
-            </li>
+            <li data-pozzetto-side={side} data-taken={taker >= 0}>{pozzettoStatus(state, hand, side)}</li>
           );
         })}
       </ul>
@@ -716,19 +730,25 @@ export function suggestionText(action: string): string {
 
 // --- the move log -------------------------------------------------------------------------
 
-export function logText(state: TableState, line: LogLine): string | null {
+/**
+ * A move of the log as text. The log shows cards with their suit symbols ("K♣"); with
+ * ``spoken`` they are words in the page's language ("king of clubs", "re di fiori"), as the
+ * hand's cards are read: the live region and the log's screen-reader text use that.
+ */
+export function logText(state: TableState, line: LogLine, spoken = false): string | null {
   const d = line.data as Record<string, any>;
   // the player's own nickname, not "you": "tu ha pescato" would not be Italian
   const name = line.seat !== null && line.seat !== undefined ? seatName(state, line.seat) : "";
-  const cards = (list: string[] | undefined) => (list ?? []).map(cardLabel).join(" ");
+  const say = spoken ? (c: string) => cardSpoken(c) : cardLabel;
+  const cards = (list: string[] | undefined) => (list ?? []).map(say).join(spoken ? ", " : " ");
   switch (line.type) {
     case "HandStarted": return t("log.handStarted", { n: d.number });
     case "SeatTaken": return t("log.seatTaken", { name: d.nickname });
-    case "Drew": return d.card_text && line.seat === state.seat ? t("log.drewCard", { name, card: cardLabel(d.card_text) }) : t("log.drew", { name });
+    case "Drew": return d.card_text && line.seat === state.seat ? t("log.drewCard", { name, card: say(d.card_text) }) : t("log.drew", { name });
     case "PickedUp": return Array.isArray(d.cards_text) ? t("log.picked", { name, cards: cardCount(d.cards_text.length) }) : t("log.pickedPile", { name });
     case "Melded": return t("log.melded", { name, cards: cards(d.cards_text) });
     case "Attached": return t("log.attached", { name, cards: cards(d.cards_text) });
-    case "Discarded": return t("log.discarded", { name, card: cardLabel(d.card_text) });
+    case "Discarded": return t("log.discarded", { name, card: say(d.card_text) });
     case "PozzettoTaken": return t("log.pozzetto", { name });
     case "PozzettoSeen": return t("log.pozzettoSeen", { name });
     case "PairsFormed": return t("log.pairs");
@@ -748,6 +768,7 @@ function Log({ state }: { state: TableState }) {
   const lines = state.log.map((l) => [l, logText(state, l)] as const).filter(([, text]) => text).slice(-12);
   // a log opened mid-hand starts empty: say what it will hold rather than show nothing
   const empty = state.seat === null ? t("table.logWatching") : t("table.logEmpty");
+  // each line is read with the cards in words; the symbols are for the eyes only
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => {
     ref.current?.scrollTo({ top: ref.current.scrollHeight });
@@ -757,7 +778,9 @@ function Log({ state }: { state: TableState }) {
       <summary>{t("table.log")}</summary>
       <ol ref={ref} tabIndex={0} aria-label={t("table.log")}>
         {lines.length === 0 && <li class="empty">{empty}</li>}
-        {lines.map(([l, text]) => <li data-v={l.v}>{text}</li>)}
+        {lines.map(([l, text]) => (
+          <li data-v={l.v}><span aria-hidden="true">{text}</span><span class="sr-only">{logText(state, l, true)}</span></li>
+        ))}
       </ol>
     </details>
   );

@@ -98,12 +98,18 @@ class Daily:
             secret = await (self.hub.writer.run(secret_of) if day == current
                             else self.hub.read(secret_of))
             mine = await self.hub.read(mine_of)
+
+            def status_of(conn: Any, table: str | None = mine) -> str | None:
+                return daily.table_status(conn, table) if table else None
+
+            status = await self.hub.read(status_of) if mine else None
+
             def held_of(conn: Any, form: str = form) -> frozenset[int]:
                 return daily.pending_hands(conn, day, form)
 
             held = await self.hub.read(held_of) if closed and secret else frozenset()
             sets[form] = {
-                "hands": daily.HANDS, "bots": daily.BOT, "my_table": mine,
+                "hands": daily.HANDS, "bots": daily.BOT, "my_table": mine, "my_status": status,
                 "my_seat_token": self.hub.tokens.seat_token(mine, 0) if mine else None,
                 "deals": daily.commitments(secret, form, reveal=closed, held=held)
                 if secret else None}

@@ -25,7 +25,8 @@ TEXTS: dict[Lang, dict[str, str]] = {
         "vp_table": "VP table (needed for teams, and unless 3 or 4 smazzate)",
         "duplicate": "duplicate deals (carte uguali)", "bye_vp": "Bye VP", "bye_mp": "Bye MP",
         "tie_breaks": "Tie-breaks after VP", "seating": "First-round seating",
-        "registration": "registration", "draw": "draw", "seed": "Seed", "create": "Create",
+        "registration": "registration", "draw": "draw", "seed": "Draw number (seed)",
+        "seed_hint": "the same number makes the same draws", "create": "Create",
     },
     "it": {
         "title": "Tornei", "tournament": "torneo", "entrants": "iscritti",
@@ -40,7 +41,8 @@ TEXTS: dict[Lang, dict[str, str]] = {
         "duplicate": "carte uguali (duplicato)", "bye_vp": "VP del riposo",
         "bye_mp": "Punti del riposo", "tie_breaks": "Spareggi dopo i VP",
         "seating": "Posti del primo turno", "registration": "iscrizione", "draw": "sorteggio",
-        "seed": "Seme", "create": "Crea",
+        "seed": "Numero del sorteggio",
+        "seed_hint": "lo stesso numero rifà gli stessi sorteggi", "create": "Crea",
     },
 }
 
@@ -74,7 +76,8 @@ def home_page(director: Director, *, error: str | None = None, lang: Lang = "en"
 </label> <small>mp_diff, h2h, mp, lot</small></p>
 <p><label>{x['seating']} <select name='seating'><option value='registration'>
 {x['registration']}</option><option value='draw'>{x['draw']}</option></select></label>
- <label>{x['seed']} <input type='number' name='seed' value='1'></label></p>
+ <label>{x['seed']} <input type='number' name='seed' value='1'></label>
+ <small>{x['seed_hint']}</small></p>
 <p><button type='submit'>{x['create']}</button></p>
 </form></section>"""
     return layout(x["title"], f"<h1>{x['title']}</h1>{notice}{listing}{form}", lang=lang,

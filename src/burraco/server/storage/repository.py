@@ -16,6 +16,7 @@ from __future__ import annotations
 import secrets
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
@@ -247,8 +248,49 @@ def table_summaries(conn: Connection, *, public_only: bool = True,
     query = select(TableRow.__table__).order_by(TableRow.created_at.desc()).limit(limit)
     if public_only:
         query = query.where(TableRow.public.is_(True))
-    return [{"id": t.id, "status": t.status, "version": t.version, "config": t.config}
+    rows = [{"id": t.id, "status": t.status, "version": t.version, "config": t.config,
+             **({"finished_at": _seconds(t.updated_at)} if t.status == "finished" else {})}
             for t in conn.execute(query)]
+    ends = match_ends(conn, [r["id"] for r in rows if r["status"] == "finished"])
+    for row in rows:
+        if row["id"] in ends:
+            row.update(ends[row["id"]])
+    return rows
+
+
+def _seconds(at: datetime) -> float:
+    """A stored moment as seconds since the epoch (SQLite keeps UTC without its zone)."""
+    return (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).timestamp()
+
+
+def match_ends(conn: Connection, table_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """How each finished table of ``table_ids`` ended: ``{"scores", "winner", "names"}``.
+
+    The scores and the winner are the match's (its ``MatchOver`` event); ``names`` is the
+    nickname of who held each seat at the end (``None`` for a seat nobody held: a bot's), from
+    the last snapshot; never their ids.  Only tables that are over have an entry: nothing
+    here may describe a match still being played.
+    """
+    if not table_ids:
+        return {}
+    finished = list(conn.scalars(select(TableRow.id).where(
+        TableRow.id.in_(table_ids), TableRow.status == "finished")))
+    if not finished:
+        return {}
+    out: dict[str, dict[str, Any]] = {
+        tid: {"scores": None, "winner": None, "names": None} for tid in finished}
+    for tid, payload in conn.execute(select(EventRow.table_id, EventRow.payload).where(
+            EventRow.table_id.in_(finished), EventRow.kind == "MatchOver")):
+        out[tid]["scores"] = list(payload.get("scores") or []) or None
+        out[tid]["winner"] = payload.get("winner")
+    last = (select(SnapshotRow.table_id, func.max(SnapshotRow.version).label("version"))
+            .where(SnapshotRow.table_id.in_(finished)).group_by(SnapshotRow.table_id)
+            .subquery())
+    for tid, state in conn.execute(select(SnapshotRow.table_id, SnapshotRow.state).join(
+            last, (SnapshotRow.table_id == last.c.table_id)
+            & (SnapshotRow.version == last.c.version))):
+        out[tid]["names"] = [h[1] if h else None for h in state.get("holders") or []]
+    return out
 
 
 def table_info(conn: Connection, table_id: str) -> dict[str, Any] | None:
@@ -256,7 +298,8 @@ def table_info(conn: Connection, table_id: str) -> dict[str, Any] | None:
     if row is None:
         return None
     return {"id": row.id, "status": row.status, "version": row.version, "config": row.config,
-            "public": row.public}
+            "public": row.public,
+            **({"finished_at": _seconds(row.updated_at)} if row.status == "finished" else {})}
 
 
 def hand_rows(conn: Connection, table_id: str) -> list[dict[str, Any]]:
