@@ -81,6 +81,13 @@ const EXACT: Record<string, string> = {
     "quella giocata ha preso il pozzetto, le cui carte sono state viste",
   "no hand is being played at this table": "a questo tavolo non si sta giocando una smazzata",
   "spectators cannot act": "gli spettatori non possono giocare",
+  // server (game.py, table_hints.py): hints
+  "hints are given at casual tables only": "i suggerimenti si danno solo ai tavoli amichevoli",
+  "a hint is for your own turn": "un suggerimento è per il tuo turno",
+  "the hint for this position is on its way": "il suggerimento per questa posizione sta arrivando",
+  "the table moved on while the hint was thought: ask again":
+    "il tavolo è andato avanti mentre si pensava il suggerimento: chiedi di nuovo",
+  "the hint could not be thought; ask again": "non è stato possibile pensare il suggerimento; chiedi di nuovo",
 };
 
 const CLOSING_NEED: Record<string, string> = {
