@@ -96,3 +96,5 @@ def test_a_table_still_being_played_tells_nothing_of_its_end(server: ServerProce
     assert not any(field in playing for field in END_FIELDS), playing
     own = httpx.get(f"{server.base}/api/tables/{table['table_id']}")
     assert own.status_code == 200 and "finished_at" not in own.json()
+    # nor the scores of its hands so far: a live rated match's course is for its players
+    assert "match" not in own.json(), own.json()

@@ -272,7 +272,8 @@ def create_app(settings: ServerConfig) -> FastAPI:
             info["status"] = actor.game.status
             info["version"] = actor.game.version
             info["seats"] = actor.presence()
-            info["match"] = actor.game.match.to_dict()
+            if not live_rated(info):  # a rated match's course is shown once it is over
+                info["match"] = actor.game.match.to_dict()
         return info
 
     @app.get("/api/tables/{table_id}/hands")
