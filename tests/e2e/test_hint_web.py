@@ -47,7 +47,7 @@ def test_a_hint_says_the_experts_move_in_words(
         assert "The expert would:" in words
         assert "draw from the stock" in words or "take the pile" in words
     assert not button.is_enabled(), "a second hint for the same position"
-    said = "suggerimento" if locale == "it-IT" else "hint"
+    said = "consiglio" if locale == "it-IT" else "hint"
     assert any(said in line for line in page.locator(".log li").all_text_contents())
     page.screenshot(path=str(screenshots / f"hint-{locale[:2]}.png"))
     # following it moves the table on: the suggestion goes, the button comes back next turn

@@ -78,6 +78,6 @@ def test_the_client_fixture_says_what_the_engine_says() -> None:
 
 
 def test_the_create_form_offers_every_table_setting() -> None:
-    form = (FIXTURE.parents[2] / "src" / "lobby.tsx").read_text()
+    form = (FIXTURE.parents[2] / "src" / "create.tsx").read_text()
     for name in TableRequest.model_fields:
         assert name in form, f"the create-table form does not send {name!r}"

@@ -82,12 +82,12 @@ const EXACT: Record<string, string> = {
   "no hand is being played at this table": "a questo tavolo non si sta giocando una smazzata",
   "spectators cannot act": "gli spettatori non possono giocare",
   // server (game.py, table_hints.py): hints
-  "hints are given at casual tables only": "i suggerimenti si danno solo ai tavoli amichevoli",
-  "a hint is for your own turn": "un suggerimento è per il tuo turno",
-  "the hint for this position is on its way": "il suggerimento per questa posizione sta arrivando",
+  "hints are given at casual tables only": "i consigli si danno solo ai tavoli amichevoli",
+  "a hint is for your own turn": "un consiglio è per il tuo turno",
+  "the hint for this position is on its way": "il consiglio per questa posizione sta arrivando",
   "the table moved on while the hint was thought: ask again":
-    "il tavolo è andato avanti mentre si pensava il suggerimento: chiedi di nuovo",
-  "the hint could not be thought; ask again": "non è stato possibile pensare il suggerimento; chiedi di nuovo",
+    "il tavolo è andato avanti mentre si pensava il consiglio: chiedi di nuovo",
+  "the hint could not be thought; ask again": "non è stato possibile pensare il consiglio; chiedi di nuovo",
 };
 
 const CLOSING_NEED: Record<string, string> = {
@@ -159,8 +159,8 @@ export const CODE_TEXT: Record<string, { en: string; it: string }> = {
   not_playing: { en: "No hand is being played.", it: "Non si sta giocando una smazzata." },
   undo_not_allowed: { en: "Undo is not possible here.", it: "Qui non si può annullare." },
   nothing_to_undo: { en: "Nothing to undo.", it: "Niente da annullare." },
-  hint_not_allowed: { en: "Hints are given at casual tables only.", it: "I suggerimenti si danno solo ai tavoli amichevoli." },
-  hint_given: { en: "The hint for this position is already shown.", it: "Il suggerimento per questa posizione è già stato dato." },
+  hint_not_allowed: { en: "Hints are given at casual tables only.", it: "I consigli si danno solo ai tavoli amichevoli." },
+  hint_given: { en: "The hint for this position is already shown.", it: "Il consiglio per questa posizione è già stato dato." },
   overloaded: { en: "The table is busy: try again.", it: "Il tavolo è occupato: riprova." },
   rate_limited: { en: "Too many commands at once: try again in a moment.", it: "Troppi comandi tutti insieme: riprova tra un momento." },
   storage_error: { en: "The server could not save that: try again.", it: "Il server non ha potuto salvare: riprova." },

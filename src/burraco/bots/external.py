@@ -113,6 +113,7 @@ class ExternalBot:
         self._process: subprocess.Popen[bytes] | None = None
         self._lines: queue.Queue[bytes | None] = queue.Queue()
         self._stderr: deque[str] = deque(maxlen=20)
+        self._tail_thread: threading.Thread | None = None
         self._dead = ""
         self._next_id = 0
 
@@ -134,8 +135,9 @@ class ExternalBot:
         assert self._process.stdout is not None and self._process.stderr is not None
         threading.Thread(target=_pump, args=(self._process.stdout, self._lines),
                          daemon=True).start()
-        threading.Thread(target=_tail, args=(self._process.stderr, self._stderr),
-                         daemon=True).start()
+        self._tail_thread = threading.Thread(target=_tail, args=(self._process.stderr,
+                                                                 self._stderr), daemon=True)
+        self._tail_thread.start()
         hello = {"type": "hello", "protocol": PROTOCOL, "seat": seat, "players": players,
                  "rules": _jsonable(rules.for_players(players).to_dict())}
         if not self._send(hello):
@@ -285,6 +287,9 @@ class ExternalBot:
                         code = self._process.wait(0.2)
                     except subprocess.TimeoutExpired:
                         code = None
+                if code is not None and self._tail_thread is not None:
+                    # its last error lines may still be on their way to the tail: read them
+                    self._tail_thread.join(0.5)
                 self._die(f"it closed its output (exit code {code})")
                 return None, self._dead
             if len(line) > MAX_LINE:

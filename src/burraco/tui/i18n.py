@@ -388,6 +388,15 @@ _REASONS_IT: dict[str, str] = {
         "quella giocata ha preso il pozzetto, le cui carte sono state viste",
     "no hand is being played at this table": "a questo tavolo non si sta giocando una smazzata",
     "spectators cannot act": "gli spettatori non possono giocare",
+    # hints (server)
+    "hints are given at casual tables only": "i consigli si danno solo ai tavoli amichevoli",
+    "a hint is for your own turn": "un consiglio è per il tuo turno",
+    "the hint for this position is on its way":
+        "il consiglio per questa posizione sta arrivando",
+    "the table moved on while the hint was thought: ask again":
+        "il tavolo è andato avanti mentre si pensava il consiglio: chiedi di nuovo",
+    "the hint could not be thought; ask again":
+        "non è stato possibile pensare il consiglio; chiedi di nuovo",
     # the International pickup rules (§14.1)
     ('you may take the pile only if you can use a card at once, of your hand'
      ' or of the pile: attach one or open a meld (§14.1)'):
