@@ -21,10 +21,11 @@ web_packages() {
   fi
 }
 
-# public/ counts too (the manifest, the icons), but not public/cards/, which the build renders
+# public/ counts too (the manifest, the icons), but not public/cards/ and public/avatars/,
+# which the build renders
 web_hash=$(cd "$web" && find package.json package-lock.json index.html vite.config.ts tsconfig.json \
-  scripts src public -path public/cards -prune -o -type f -print0 | sort -z | xargs -0 sha256sum \
-  | sha256sum | cut -c1-16)
+  scripts src public \( -path public/cards -o -path public/avatars \) -prune -o -type f -print0 \
+  | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
 if [ ! -f "$built/index.html" ] || [ "$(cat "$built/.web-build" 2>/dev/null)" != "$web_hash" ]; then
   web_packages
   echo "building the web client into $built" >&2

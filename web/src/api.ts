@@ -106,6 +106,8 @@ export interface Presence {
   kind: "human" | "bot";
   level: string | null;
   nickname: string | null;
+  /** The seat's picture (avatars.tsx): its holder's, its bot level's; null for an open seat. */
+  avatar?: string | null;
   online: boolean;
   grace_deadline_ms: number | null;
   grace_seconds: number;

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, forgetGuest, savedGuest, type GuestInfo } from "./api";
+import { Avatar, AvatarPicker } from "./avatars";
 import { go, Header, navigate } from "./components";
 import { format, lang, STRINGS, t, useLang, type Key } from "./i18n";
 
@@ -194,7 +195,7 @@ export function pt(key: PKey, params?: Record<string, string | number>): string 
 const GUEST = "burraco:guest";
 
 export interface Rating { rating: number; deviation: number; matches: number }
-export interface Me { player_id: string; username: string; account: true;
+export interface Me { player_id: string; username: string; account: true; avatar?: string;
   ratings: Record<string, Rating>; wait: Wait | null }
 export interface Wait { reason: string; why: string; until: number }
 
@@ -292,6 +293,7 @@ export function AccountPanel(props: { guest: GuestInfo | null; onChange: (g: Gue
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [info, setInfo] = useState<Me | null>(null);
+  const [picking, setPicking] = useState(false);
   const account = isAccount(props.guest);
   useEffect(() => {
     if (account) me().then(setInfo).catch(() => setInfo(null));
@@ -303,6 +305,7 @@ export function AccountPanel(props: { guest: GuestInfo | null; onChange: (g: Gue
     return (
       <section class="panel account" data-testid="account">
         <p>
+          {info?.avatar && <Avatar id={info.avatar} size="m" />}
           <strong>{pt("acc.loggedIn", { name: props.guest.nickname })}</strong>{" · "}
           {ratings.length ? ratings.map(([form, r]) => pt("acc.rating", { form: pt(`form.${form}` as PKey), rating: r.rating })).join(" · ")
             : pt("acc.unrated")}
@@ -311,9 +314,12 @@ export function AccountPanel(props: { guest: GuestInfo | null; onChange: (g: Gue
         <p class="account-links">
           <a href={`/players/${encodeURIComponent(props.guest.nickname)}`} onClick={navigate}>{pt("acc.profile")}</a>
           {" · "}<a href="/leaderboard" onClick={navigate}>{pt("acc.leaderboard")}</a>
+          {info && <>{" · "}<button type="button" class="link" aria-expanded={picking} data-testid="change-avatar"
+            onClick={() => setPicking(!picking)}>{t("avatar.change")}</button></>}
           {" · "}<button type="button" class="link" data-testid="logout"
             onClick={async () => { await logout().catch(() => undefined); props.onChange(null); }}>{pt("acc.logout")}</button>
         </p>
+        {picking && info && <AvatarPicker current={info.avatar} onSaved={(avatar) => setInfo({ ...info, avatar })} />}
       </section>
     );
   }
@@ -481,7 +487,7 @@ interface MatchEntry {
 }
 interface Stats { matches: number; won: number; hands: number; hands_won: number; mean_mp: number | null;
   closings: number; pozzetti: number; abandoned: number; burraco: Record<string, number> }
-interface Profile { username: string; ratings: Record<string, Rating>; stats: Record<string, Stats>;
+interface Profile { username: string; avatar?: string; ratings: Record<string, Rating>; stats: Record<string, Stats>;
   recent: MatchEntry[]; history: Record<string, { at: number; rating: number; deviation: number }[]>;
   wait: Wait | null; tournaments?: TournamentEntry[] }
 interface TournamentEntry { id: string; name: string; status: string; pair: number; pair_name: string;
@@ -544,6 +550,7 @@ export function ProfilePage(props: { name: string; levelName: (l: string) => str
   useLang();
   const [profile, setProfile] = useState<Profile | null>(null);
   const [missing, setMissing] = useState(false);
+  const [picking, setPicking] = useState(false);
   useEffect(() => {
     send<Profile>("GET", `/api/players/${encodeURIComponent(props.name)}`).then(setProfile)
       .catch(() => setMissing(true));
@@ -556,8 +563,14 @@ export function ProfilePage(props: { name: string; levelName: (l: string) => str
         {missing && <p class="error" role="alert">{pt("prof.notFound")}</p>}
         {profile && (
           <>
-            <h1 data-testid="profile-name">{pt("prof.title", { name: profile.username })}</h1>
+            <h1 data-testid="profile-name" class="with-avatar"><Avatar id={profile.avatar} size="l" />{pt("prof.title", { name: profile.username })}</h1>
             {profile.wait && <p class="error">{pt("acc.wait", { until: whenText(profile.wait.until), why: waitWhy(profile.wait) })}</p>}
+            {isAccount(savedGuest()) && savedGuest()?.nickname.toLowerCase() === profile.username.toLowerCase() && (<>
+              <p><button type="button" aria-expanded={picking} data-testid="change-avatar" onClick={() => setPicking(!picking)}>
+                {t("avatar.change")}</button></p>
+              {picking && <section class="panel"><AvatarPicker current={profile.avatar}
+                onSaved={(avatar) => setProfile({ ...profile, avatar })} /></section>}
+            </>)}
             <section class="panel">
               <h2>{pt("prof.ratings")}</h2>
               {Object.keys(profile.ratings).length === 0 && <p>{pt("acc.unrated")}</p>}
@@ -640,7 +653,7 @@ export function ProfilePage(props: { name: string; levelName: (l: string) => str
 
 // --- the leaderboard ----------------------------------------------------------------------
 
-interface Entry { rank: number; username: string; rating: number; deviation: number; matches: number }
+interface Entry { rank: number; username: string; avatar?: string; rating: number; deviation: number; matches: number }
 interface Board { entries: Entry[]; total: number; page: number; page_size: number;
   me?: (Entry & { page: number }) | null }
 
@@ -688,7 +701,8 @@ export function LeaderboardPage() {
               {board.entries.map((e) => (
                 <tr class={e.username === mine ? "me" : ""}>
                   <td>{e.rank}</td>
-                  <td><a href={`/players/${encodeURIComponent(e.username)}`} onClick={navigate}>{e.username}</a></td>
+                  <td><a href={`/players/${encodeURIComponent(e.username)}`} onClick={navigate} class="with-avatar">
+                    <Avatar id={e.avatar} />{e.username}</a></td>
                   <td>{e.rating} <span class="note">± {e.deviation}</span></td>
                   <td>{e.matches}</td>
                 </tr>

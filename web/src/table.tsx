@@ -28,6 +28,7 @@ import { TutorialCoach } from "./table/tutorial";
 import { useHandFit } from "./table/handfit";
 import { scoreOrder } from "./table/scoreorder";
 import { BadLink, useNudge } from "./table/nudge";
+import { Avatar, seatAvatar } from "./avatars";
 
 // --- who is who --------------------------------------------------------------------------
 
@@ -527,8 +528,11 @@ function Players({ state, now, clockLeft }: { state: TableState; now: number; cl
         const grace = presence?.grace_deadline_ms ? Math.max(0, Math.round((presence.grace_deadline_ms - now) / 1000)) : null;
         return (
           <li class={`player ${turn ? "turn" : ""} ${seat === me ? "me" : ""}`} data-player={seat}>
-            <span class={`dot ${presence?.online === false ? "off" : "on"}`}
-              title={presence?.online === false ? t("table.offline") : t("table.online")} />
+            <span class="avatar-spot">
+              <Avatar id={seatAvatar(presence, state.config?.seats[seat])} />
+              <span class={`dot ${presence?.online === false ? "off" : "on"}`}
+                title={presence?.online === false ? t("table.offline") : t("table.online")} />
+            </span>
             <span class="name">{seatName(state, seat)}</span>
             {relation && <span class="relation">{relation}</span>}
             {hand && <span class="count" data-count={hand.hand_counts[seat]}>{cardCount(hand.hand_counts[seat])}</span>}

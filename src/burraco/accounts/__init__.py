@@ -1,6 +1,6 @@
 """Accounts: the person, knowing no table server's internals.
 
-Identity (signed guest tokens), accounts and sessions, passwords, ratings, statistics,
+Identity (signed guest tokens), accounts and sessions, passwords, avatars, ratings, statistics,
 leaderboards, fair play's waits and the score pad's saved sheets.  It keeps to the server's
 ways through its :class:`service.Host` (the hub is one): every write goes through the single
 writer thread, reads run in worker threads.  A seat at a table still names a *guest id*: an
@@ -15,6 +15,7 @@ table they held.
 * ``ratings``    OpenSkill (Weng–Lin, Plackett–Luce) per form of play; bots held fixed
 * ``fairplay``   abandonment and the escalating waits before the next rated match
 * ``queries``    profile, statistics and leaderboard reads
+* ``avatars``    the ids of the drawn avatars: who may pick which, an account's default
 * ``store``      accounts' and sessions' rows
 * ``pad``        the score pad's sheets kept for an account
 * ``service``    what the hub, the gateway and the routes call (``Players``)

@@ -1,6 +1,7 @@
 """The players' tables (created by migration ``0003_accounts``).
 
-* ``accounts``      username (as typed) and its lower-case key (unique), the Argon2 hash
+* ``accounts``      username (as typed) and its lower-case key (unique), the Argon2 hash,
+                    the avatar picked (migration ``0005_avatars``; ``None``: not picked yet)
 * ``sessions``      one row per login: the SHA-256 of the token's secret, never the token
 * ``matches``       one row per finished match: form, rated, result, who sat where
 * ``match_players`` one row per held seat of a finished match: the player's view of it
@@ -32,6 +33,8 @@ class AccountRow(Base):
     username: Mapped[str] = mapped_column(String(20))
     username_key: Mapped[str] = mapped_column(String(20), unique=True)
     password_hash: Mapped[str] = mapped_column(String(200))
+    avatar: Mapped[str | None] = mapped_column(String(24))
+    """The avatar picked (``accounts.avatars.PEOPLE``); ``None`` shows the account's default."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True),
                                                  server_default=func.now())
 

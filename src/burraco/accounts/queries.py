@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import Connection, func, select
 
+from burraco.accounts import avatars
 from burraco.accounts.fairplay import active_wait
 from burraco.accounts.models import (
     AccountRow,
@@ -62,12 +63,13 @@ def _stats(conn: Connection, pid: str) -> dict[str, Any]:
     return out
 
 
-def _names(conn: Connection, ids: set[str]) -> dict[str, str]:
+def _names(conn: Connection, ids: set[str]) -> dict[str, tuple[str, str]]:
+    """The username and the avatar of each account among ``ids``."""
     if not ids:
         return {}
-    rows = conn.execute(select(AccountRow.player_id, AccountRow.username).where(
-        AccountRow.player_id.in_(ids)))
-    return {pid: name for pid, name in rows}
+    rows = conn.execute(select(AccountRow.player_id, AccountRow.username, AccountRow.avatar)
+                        .where(AccountRow.player_id.in_(ids)))
+    return {pid: (name, avatars.shown(pid, avatar)) for pid, name, avatar in rows}
 
 
 def recent_matches(conn: Connection, pid: str, *, limit: int = RECENT,
@@ -83,10 +85,12 @@ def recent_matches(conn: Connection, pid: str, *, limit: int = RECENT,
     out = []
     for r in rows:
         def who(seat: dict[str, Any]) -> dict[str, Any]:
-            pid_ = seat["player_id"]
-            return {"seat": seat["seat"], "username": names.get(pid_) if pid_ else None,
-                    "name": names.get(pid_, seat["name"]) if pid_ else seat["name"],
-                    "bot": seat["bot"]}
+            account = names.get(seat["player_id"]) if seat["player_id"] else None
+            avatar = (account[1] if account else avatars.of_bot(seat["bot"]) if seat["bot"]
+                      else avatars.GUEST)
+            return {"seat": seat["seat"], "username": account[0] if account else None,
+                    "name": account[0] if account else seat["name"], "bot": seat["bot"],
+                    "avatar": avatar}
 
         partner = [who(s) for s in r.seats if s["side"] == r.side and s["seat"] != r.seat]
         opponents = [who(s) for s in r.seats if s["side"] != r.side]
@@ -121,7 +125,7 @@ def rating_history(conn: Connection, pid: str) -> dict[str, list[dict[str, Any]]
 
 def profile(conn: Connection, username: str) -> dict[str, Any] | None:
     account = conn.execute(select(AccountRow.player_id, AccountRow.username,
-                                  AccountRow.created_at).where(
+                                  AccountRow.avatar, AccountRow.created_at).where(
         AccountRow.username_key == username_key(username))).first()
     if account is None:
         return None
@@ -129,6 +133,7 @@ def profile(conn: Connection, username: str) -> dict[str, Any] | None:
     wait = active_wait(conn, pid)
     return {
         "username": account.username, "player_id": pid,
+        "avatar": avatars.shown(pid, account.avatar),
         "since": account.created_at.isoformat() if account.created_at else None,
         "ratings": ratings_of(conn, pid), "stats": _stats(conn, pid),
         "recent": recent_matches(conn, pid), "history": rating_history(conn, pid),
@@ -162,11 +167,12 @@ def leaderboard(conn: Connection, form: str, period: str, page: int,
                  .where(*where).order_by(table.mu.desc(), table.player_id.desc())
                  .offset(offset).limit(size).subquery())
     rows = list(conn.execute(
-        select(page_rows, AccountRow.username)
+        select(page_rows, AccountRow.username, AccountRow.avatar)
         .join(AccountRow, AccountRow.player_id == page_rows.c.player_id)
         .order_by(page_rows.c.mu.desc(), page_rows.c.player_id.desc())))
     total = conn.scalar(select(func.count()).select_from(table).where(*where)) or 0
-    entries = [{"rank": offset + i + 1, "username": r.username, "rating": shown(r.mu),
+    entries = [{"rank": offset + i + 1, "username": r.username,
+                "avatar": avatars.shown(r.player_id, r.avatar), "rating": shown(r.mu),
                 "deviation": round(r.sigma), "matches": r.n} for i, r in enumerate(rows)]
     out: dict[str, Any] = {"players": int(form), "period": period, "page": page,
                            "page_size": size, "total": total, "entries": entries}
@@ -181,8 +187,11 @@ def leaderboard(conn: Connection, form: str, period: str, page: int,
                 *where, table.mu > mine.mu)) or 0) + (conn.scalar(
                     select(func.count()).select_from(table).where(
                         *where, table.mu == mine.mu, table.player_id > me)) or 0)
-            name = conn.scalar(select(AccountRow.username).where(AccountRow.player_id == me))
-            out["me"] = {"rank": above + 1, "username": name, "rating": shown(mine.mu),
+            account = conn.execute(select(AccountRow.username, AccountRow.avatar).where(
+                AccountRow.player_id == me)).first()
+            name, avatar = (account.username, account.avatar) if account else (None, None)
+            out["me"] = {"rank": above + 1, "username": name,
+                         "avatar": avatars.shown(me, avatar), "rating": shown(mine.mu),
                          "deviation": round(mine.sigma), "matches": mine.n,
                          "page": above // size + 1}
     return out

@@ -15,7 +15,7 @@ from typing import Any, Protocol, TypeVar
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from burraco.accounts import fairplay, passwords, queries, store
+from burraco.accounts import avatars, fairplay, passwords, queries, store
 from burraco.accounts.identity import GUEST_COOKIE, Guest, Signer, TokenError, new_id
 from burraco.accounts.names import username_key
 from burraco.accounts.ratings import bot_ratings, shown
@@ -107,6 +107,9 @@ class Players:
         """What layers above add to a profile, read in its snapshot (``{key: value}`` for a
         player id): the club adds the tournaments a person played."""
         self.registrations = RateLimits({"accounts": host.settings.account_rate}, counts)
+        self.avatar_changed: list[Callable[[str, str], None]] = []
+        """Told ``(player id, avatar)`` when an account picks an avatar here: the hub shows
+        it at the tables this process runs where the account holds a seat."""
 
     # --- who a token is ------------------------------------------------------------------
 
@@ -245,13 +248,28 @@ class Players:
 
     async def me(self, guest: Guest) -> dict[str, Any]:
         def read(conn: Any) -> dict[str, Any]:
-            return {"ratings": queries.ratings_of(conn, guest.id),
+            return {"avatar": store.avatars_of(conn, [guest.id]).get(guest.id, avatars.GUEST),
+                    "ratings": queries.ratings_of(conn, guest.id),
                     "wait": fairplay.active_wait(conn, guest.id)}
 
         extra = await self.host.read(read)
         # guest_id and nickname too: at tables an account is named like a guest
         return {"player_id": guest.id, "username": guest.nickname, "account": True,
                 "guest_id": guest.id, "nickname": guest.nickname, **extra}
+
+    async def set_avatar(self, session: Session, raw: object) -> str:
+        """Keep the avatar the account picked (:class:`FieldError` for one it may not pick,
+        and nothing changes); tells :attr:`avatar_changed`."""
+        avatar = avatars.check_avatar(raw)
+        await self.host.writer.run(lambda conn: store.set_avatar(conn, session.player_id,
+                                                                 avatar))
+        for changed in self.avatar_changed:
+            changed(session.player_id, avatar)
+        return avatar
+
+    async def avatars(self, player_ids: list[str]) -> dict[str, str]:
+        """The avatar each account among ``player_ids`` shows (guests are left out)."""
+        return await self.host.read(lambda conn: store.avatars_of(conn, player_ids))
 
     # --- reads ---------------------------------------------------------------------------
 

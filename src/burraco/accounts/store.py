@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select, update
 
+from burraco.accounts import avatars
 from burraco.accounts.models import AccountRow, SessionRow
 from burraco.accounts.names import username_key
 from burraco.accounts.sessions import SESSION_DAYS, Session
@@ -94,3 +95,19 @@ def set_password(conn: Connection, player_id: str, password_hash: str,
     conn.execute(delete(_SESSIONS).where(_SESSIONS.c.player_id == player_id,
                                          _SESSIONS.c.id != keep_session))
     return ended
+
+
+def avatars_of(conn: Connection, player_ids: list[str]) -> dict[str, str]:
+    """The avatar each account among ``player_ids`` shows (guests are not in the answer)."""
+    if not player_ids:
+        return {}
+    rows = conn.execute(select(AccountRow.player_id, AccountRow.avatar).where(
+        AccountRow.player_id.in_(set(player_ids))))
+    return {pid: avatars.shown(pid, avatar) for pid, avatar in rows}
+
+
+def set_avatar(conn: Connection, player_id: str, avatar: str) -> bool:
+    """Keep the account's avatar (checked by the caller); False when there is no such account."""
+    done = conn.execute(update(_ACCOUNTS).where(_ACCOUNTS.c.player_id == player_id)
+                        .values(avatar=avatar))
+    return bool(done.rowcount)

@@ -1,7 +1,8 @@
 """The players' HTTP API (docs/protocol.md, "Accounts, ratings and leaderboards").
 
 * ``POST /api/accounts`` register; ``POST /api/sessions`` log in; ``DELETE /api/sessions``
-  log out; ``POST /api/me/password`` change the password (other sessions end)
+  log out; ``POST /api/me/password`` change the password (other sessions end);
+  ``PUT /api/me/avatar`` pick an avatar (``accounts.avatars``)
 * ``GET /api/players/{username}`` a profile; ``GET /api/leaderboard`` a board
 * ``GET /api/ratings/bots`` the bot levels' fixed ratings (the lobby shows them)
 
@@ -50,6 +51,17 @@ class PasswordChange(BaseModel):
     model_config = ConfigDict(extra="forbid")
     current_password: StrictStr
     new_password: StrictStr
+
+
+class AvatarChoice(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    avatar: StrictStr
+
+
+class AvatarSet(BaseModel):
+    """What ``PUT /api/me/avatar`` answers: the avatar the account shows now."""
+
+    avatar: str
 
 
 def _error(status: int, code: str, detail: str, **extra: Any) -> JSONResponse:
@@ -154,6 +166,18 @@ def router(players: Players, daily: Daily) -> APIRouter:
         except BadLogin:
             return _error(401, "bad_credentials", "the current password is wrong")
         return JSONResponse({"ok": True, "other_sessions": "ended"})
+
+    @api.put("/api/me/avatar", response_model=AvatarSet)
+    async def set_avatar(body: AvatarChoice, request: Request) -> JSONResponse:
+        session = session_of(request)
+        if session is None:
+            return _error(401, "login_required", "log in first (POST /api/sessions): guests "
+                          "show the guests' avatar")
+        try:
+            avatar = await players.set_avatar(session, body.avatar)
+        except FieldError as exc:
+            return _bad(exc)
+        return JSONResponse({"avatar": avatar})
 
     @api.get("/api/players/{username}")
     async def profile(username: str) -> JSONResponse:

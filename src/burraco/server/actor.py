@@ -25,9 +25,10 @@ import contextlib
 import json
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
+from burraco.accounts import avatars
 from burraco.accounts.identity import Guest
 from burraco.engine.actions import ActionParseError, parse_action
 from burraco.engine.legal import legal_actions
@@ -127,6 +128,11 @@ class TableActor(TurnClock, SeatPlayers, TableHints):
         self.on_stale: Callable[[str], None] | None = None
         """Called when the database refuses a commit because the table moved on elsewhere
         (another process of a cluster owns it now): this actor must stop."""
+        self.avatars: dict[str, str] = {}
+        """The avatar of each holder that is an account, by guest id (a guest shows the
+        guests' one): read when the table starts and each time an account takes up a seat."""
+        self.read_avatars: Callable[[list[str]], Awaitable[dict[str, str]]] | None = None
+        """Reads accounts' avatars (the hub's accounts); ``None``: every holder is a guest."""
 
     # --- running -----------------------------------------------------------------------------
 
@@ -158,6 +164,9 @@ class TableActor(TurnClock, SeatPlayers, TableHints):
         return True
 
     async def run(self) -> None:
+        holders = [h.guest_id for h in self.game.holders if h is not None]
+        if await self.load_avatars(holders) and self.subs:
+            self._send_presence()
         while True:
             item = await self._queue.get()
             if item is None:
@@ -194,6 +203,8 @@ class TableActor(TurnClock, SeatPlayers, TableHints):
         elif isinstance(item, Timer):
             await self._timer(item)
         elif isinstance(item, Claim):
+            if item.guest.account:
+                await self.load_avatars([item.guest.id])
             item.done.set_result(await self._claim(item.seat, item.guest, None))
         elif isinstance(item, Reveal):
             await self._reveal(item)
@@ -409,9 +420,10 @@ class TableActor(TurnClock, SeatPlayers, TableHints):
         for seat, spec in enumerate(self.config.seats):
             holder = self.game.holders[seat] if seat < len(self.game.holders) else None
             grace = self.grace.get(seat)
+            avatar = self._avatar(spec.kind, spec.level, holder.guest_id if holder else None)
             out.append({
                 "seat": seat, "kind": spec.kind, "level": spec.level,
-                "nickname": holder.nickname if holder else None,
+                "nickname": holder.nickname if holder else None, "avatar": avatar,
                 "arrived": holder.arrived if holder else None,
                 "online": spec.kind == "bot" or self.online[seat] > 0,
                 "grace_deadline_ms": int(grace[0] * 1000) if grace else None,
@@ -422,10 +434,37 @@ class TableActor(TurnClock, SeatPlayers, TableHints):
             })
         return out
 
+    def _avatar(self, kind: str, level: str | None, guest_id: str | None) -> str | None:
+        """A seat's picture: its bot level's, its holder's (an account's pick, else the
+        guests'), or none for a seat nobody holds."""
+        if kind == "bot":
+            return avatars.of_bot(level)
+        return None if guest_id is None else self.avatars.get(guest_id, avatars.GUEST)
+
     def _send_presence(self) -> None:
         text = dumps({"t": "presence", "seats": self.presence()})
         for conn in self.subs:
             conn.send(text)
+
+    async def load_avatars(self, guest_ids: list[str]) -> bool:
+        """Read the avatars of these holders' accounts; whether any shown changed."""
+        if self.read_avatars is None or not guest_ids:
+            return False
+        try:
+            found = await self.read_avatars(guest_ids)
+        except Exception:  # a picture is not worth a table: it shows the guests' one
+            log.exception("table %s: cannot read the players' avatars", self.table_id)
+            return False
+        before = dict(self.avatars)
+        self.avatars.update(found)
+        return self.avatars != before
+
+    def avatar_changed(self, player_id: str, avatar: str) -> None:
+        """An account picked a new avatar: shown at once if it holds a seat here."""
+        seated = any(h is not None and h.guest_id == player_id for h in self.game.holders)
+        if seated and self.avatars.get(player_id) != avatar:
+            self.avatars[player_id] = avatar
+            self._send_presence()
 
     # --- connections ---------------------------------------------------------------------------
 
@@ -454,6 +493,8 @@ class TableActor(TurnClock, SeatPlayers, TableHints):
                                          f"seat {seat} is held by {holder.nickname}", 4403)
             if self.config.rated and holds_another_seat(game.holders, seat, conn.guest.id):
                 return self._refuse_join(conn, "one_seat", ONE_SEAT, 4403)
+            if conn.guest.account:  # a picture picked since the table last read it
+                await self.load_avatars([conn.guest.id])
         self.subs.append(conn)
         catch_up = self._catch_up_mode(hello.v)
         hello_ok = {"t": "hello_ok", "table": self.table_id, "seat": seat,

@@ -169,6 +169,7 @@ class Hub:
         """Finished tables nobody watches, by id: the timer that drops each from memory."""
         self._stopping: set[asyncio.Task[None]] = set()
         self.players = Players(self)
+        self.players.avatar_changed.append(self._avatar_changed)
         self.cluster: Ownership | None = None
         """With ``--redis``: this process's part of a cluster (tables owned by lease), plugged
         in by :func:`burraco.server.assembly.new_hub`."""
@@ -263,6 +264,7 @@ class Hub:
         actor = TableActor(table_id, game, writer=self.writer, settings=self.settings,
                            recent=recent, cmids=cmids, on_idle=self._idle, deal=deal,
                            on_hand_end=on_hand_end)
+        actor.read_avatars = self.players.avatars
         if self.cluster is not None:
             actor.on_stale = self.cluster.stale
             actor.on_clock = self.cluster.remember_clock
@@ -477,7 +479,16 @@ class Hub:
             game = await asyncio.to_thread(rebuild, load)
         except (RecoveryError, ValueError, KeyError):
             return None
-        return TableActor(table_id, game, writer=self.writer, settings=self.settings)
+        copy = TableActor(table_id, game, writer=self.writer, settings=self.settings)
+        copy.read_avatars = self.players.avatars
+        await copy.load_avatars([h.guest_id for h in game.holders if h is not None])
+        return copy
+
+    def _avatar_changed(self, player_id: str, avatar: str) -> None:
+        """An account picked an avatar: the tables here where it holds a seat show it now
+        (another process's tables show it when the player next joins them)."""
+        for actor in self.actors.values():
+            actor.avatar_changed(player_id, avatar)
 
     def holders(self, table_id: str) -> list[Holder | None] | None:
         actor = self.actors.get(table_id)
