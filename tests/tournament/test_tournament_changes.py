@@ -44,7 +44,7 @@ def test_a_withdrawn_pair_is_never_seated_again_and_the_danish_final_goes_on(mod
     assert gone.withdrawn and gone.played == 1
 
 
-def test_a_mitchell_re_seated_keeps_the_lines_while_they_balance() -> None:
+def test_a_mitchell_re_seated_keeps_the_lines() -> None:
     t = play(event("mitchell:3", 8))  # NS 1-4, EW 5-8
     t = changes.withdraw(t, 6, "reseat")
     t = play(t)
@@ -52,7 +52,7 @@ def test_a_mitchell_re_seated_keeps_the_lines_while_they_balance() -> None:
     assert sorted(s.pair for s in lines["NS"]) == [1, 2, 3, 4]
     assert sorted(s.pair for s in lines["EW"]) == [5, 6, 7, 8]  # 6 played round 1 EW
     assert t.current is not None and 6 not in {p for x in t.current.tables for p in x.pairs()}
-    t = changes.withdraw(t, 7, "reseat")  # NS 4 pairs, EW 2: pair 4 moves to EW
+    t = changes.withdraw(t, 7, "reseat")  # 1 and 4 would face 7 and 6: 4 plays EW at table 1
     t = t.start_round()
     assert t.current is not None
     assert {table.ew for table in t.current.tables} <= {4, 5, 8}

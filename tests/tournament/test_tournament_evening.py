@@ -48,15 +48,17 @@ def test_a_withdrawal_as_byes_keeps_the_movement_and_gives_the_opponent_a_bye(
     assert data["evening"]["withdrawals"] == [{"pair": 5, "from_round": 2, "mode": "byes"}]
 
 
-def test_a_withdrawal_re_seated_forms_the_lines_again(server: ServerProcess) -> None:
+def test_a_withdrawal_re_seated_keeps_the_movement_and_repeats_no_match(
+        server: ServerProcess) -> None:
     tid = six_pairs(server, "Withdrawal reseat")
     ok(server, tid, "rounds")
-    play_round(server, tid, {})
+    play_round(server, tid, {})  # (1,4), (2,5), (3,6)
     ok(server, tid, "withdraw", pair="5", mode="reseat")
     ok(server, tid, "rounds")
-    # lines NS 1,2,3 and EW 4,6 (+ the empty place), moved once: pair 1 faces the empty place
-    assert tables(server, tid) == [(2, 2, 4), (3, 3, 6)]
-    assert state(server, tid)["round"]["byes"] == [1]
+    # Mitchell round 2 seats (1,6), (2,4), (3,5): pair 3 is alone, nobody else is (forming
+    # the lines again without pair 5 used to seat 3-6 again)
+    assert tables(server, tid) == [(1, 1, 6), (2, 2, 4)]
+    assert state(server, tid)["round"]["byes"] == [3]
     seated = {p for _, ns, ew in tables(server, tid) for p in (ns, ew)}
     assert 5 not in seated
 

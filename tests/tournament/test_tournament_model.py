@@ -15,6 +15,7 @@ import burraco.tournament.held
 import burraco.tournament.individual
 import burraco.tournament.mitchell
 import burraco.tournament.model
+import burraco.tournament.reseat
 import burraco.tournament.round_robin
 import burraco.tournament.scale
 import burraco.tournament.schedule
@@ -46,6 +47,7 @@ def _play_round(t: Tournament, score: int = 0) -> Tournament:
     burraco.tournament.mitchell, burraco.tournament.danish, burraco.tournament.round_robin,
     burraco.tournament.draw, burraco.tournament.duplicate, burraco.tournament.entries,
     burraco.tournament.individual, burraco.tournament.web_tables, burraco.tournament.held,
+    burraco.tournament.reseat,
 ])
 def test_doctests(module: object) -> None:
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]

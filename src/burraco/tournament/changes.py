@@ -6,8 +6,9 @@ JSON column).  Each operation returns a new tournament or raises
 
 * A **withdrawal** takes effect from the round after the last one started (between
   rounds only).  ``byes``: the movement goes on as if the pair were there and whoever
-  would have met it has a bye; ``reseat``: the next rounds are seated without it (a
-  Mitchell's lines are formed again from the pairs still playing).  The pair keeps its
+  would have met it has a bye; ``reseat``: the next rounds are seated without it (in a
+  Mitchell or round robin the pairs left without an opponent play each other, see
+  :mod:`.reseat`; no pair meets another twice).  The pair keeps its
   results so far and stays in the standings, marked as withdrawn.
 * A **penalty** takes VP (from the VP total) or MP (from the MP difference and the MP
   total; in a duplicate event from the duplicate score) with a written reason.

@@ -7,12 +7,15 @@ repeat, a round robin longer than its cycle) is refused before play starts.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from burraco.tournament.danish import danish_round
 from burraco.tournament.draw import draw_round, seeded_rng
 from burraco.tournament.errors import TournamentError
 from burraco.tournament.individual import individual_round
 from burraco.tournament.mitchell import check_offsets, lines, mitchell_round, offsets
 from burraco.tournament.parts import TournamentData
+from burraco.tournament.reseat import reseat
 from burraco.tournament.round_robin import cycle_length, round_robin_round
 from burraco.tournament.schedule import Schedule
 from burraco.tournament.seating import Seating
@@ -40,6 +43,8 @@ def check_schedule(schedule: Schedule, pairs: int) -> None:
 def plan(t: TournamentData) -> tuple[str, Seating]:
     """(movement, seating) of the round after the last one started, withdrawals applied."""
     movement, seating = _plan(t)
+    if movement in ("mitchell", "roundrobin") and t.settings.kind != "individual":
+        return movement, seating  # already around the withdrawals (:func:`_fixed`)
     withdrawn = t.evening.withdrawn(len(t.rounds) + 1)
     return movement, without(seating, set(withdrawn)) if withdrawn else seating
 
@@ -60,23 +65,35 @@ def without(seating: Seating, gone: set[int]) -> Seating:
     return Seating(tuple(tables), tuple(byes))
 
 
-def _lines_without(both: tuple[tuple[int, ...], tuple[int | None, ...]],
-                   gone: set[int]) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
-    """A Mitchell's lines formed again without the re-seated withdrawals.
+def _met(t: TournamentData, movement: str | None = None) -> dict[int, set[int]]:
+    """Each pair's opponents in the rounds played (of ``movement`` only, if given)."""
+    met: dict[int, set[int]] = {}
+    for r in t.rounds:
+        if movement is None or r.movement == movement:
+            for table in r.tables:
+                met.setdefault(table.ns, set()).add(table.ew)
+                met.setdefault(table.ew, set()).add(table.ns)
+    return met
 
-    Every pair keeps its line while the lines stay balanced; when they do not, the last
-    pair of the longer line changes line (an odd field leaves EW one short, as at the start).
+
+def _meetings(seatings: Iterable[Seating]) -> set[frozenset[int]]:
+    return {frozenset(table.pairs()) for s in seatings for table in s.tables}
+
+
+def _fixed(t: TournamentData, movement: str, planned: Seating,
+           coming: Iterable[Seating], home: dict[int, int] | None = None) -> Seating:
+    """A fixed movement's round (the whole field's plan) around the withdrawals.
+
+    See :mod:`.reseat`: nobody changes place because someone withdrew, so no two pairs
+    meet twice; the pairs left alone may play each other.
     """
-    ns = [p for p in both[0] if p not in gone]
-    ew = [p for p in both[1] if p is not None and p not in gone]
-    while len(ew) > len(ns):
-        ns.append(ew.pop())
-    while len(ns) > len(ew) + 1:
-        ew.append(ns.pop())
-    padded: list[int | None] = list(ew)
-    if len(padded) < len(ns):
-        padded.append(None)
-    return tuple(ns), tuple(padded)
+    withdrawn = t.evening.withdrawn(len(t.rounds) + 1)
+    if not withdrawn:
+        return planned
+    same = _met(t, movement)
+    again = {frozenset((p, q)) for p, qs in same.items() for q in qs}
+    return reseat(planned, withdrawn, met=_met(t), again=again, later=_meetings(coming),
+                  home=home)
 
 
 def _plan(t: TournamentData) -> tuple[str, Seating]:
@@ -92,12 +109,19 @@ def _plan(t: TournamentData) -> tuple[str, Seating]:
         return movement, _individual(t, movement, number, order,
                                      [s.pair for s in standings(t)] if t.rounds else order)
     if movement == "mitchell":
-        steps = schedule.mitchell_steps(count)
-        ns, ew = _lines_without(lines(t.initial_order()), reseated)
-        index = schedule.index_among(number, count, "mitchell")
-        return movement, mitchell_round(ns, ew, offset=offsets(steps)[index])
+        ns, ew = lines(t.initial_order())
+        shifts = offsets(schedule.mitchell_steps(count))
+        index = schedule.index_among(number, count, movement)
+        return movement, _fixed(
+            t, movement, mitchell_round(ns, ew, offset=shifts[index]),
+            (mitchell_round(ns, ew, offset=s) for s in shifts[index + 1:]),
+            home={p: k + 1 for k, p in enumerate(ns)})
     if movement == "roundrobin":
-        return movement, round_robin_round(order, schedule.index_among(number, count, movement))
+        full = t.initial_order()
+        index = schedule.index_among(number, count, movement)
+        total = sum(s.count(count) for s in schedule.segments if s.movement == movement)
+        return movement, _fixed(t, movement, round_robin_round(full, index),
+                                (round_robin_round(full, k) for k in range(index + 1, total)))
     had_bye = [p for r in t.rounds for p in r.byes]
     if movement in ("danish", "danish-modified"):
         ranking = [s.pair for s in standings(t) if s.pair not in reseated]
@@ -105,13 +129,9 @@ def _plan(t: TournamentData) -> tuple[str, Seating]:
         if movement == "danish-modified":
             previous = Seating(t.rounds[-1].tables).opponents() if t.rounds else {}
         return movement, danish_round(ranking, previous=previous, had_bye=had_bye)
-    met: dict[int, set[int]] = {}
-    for r in t.rounds:
-        for table in r.tables:
-            met.setdefault(table.ns, set()).add(table.ew)
-            met.setdefault(table.ew, set()).add(table.ns)
     byes = {p: had_bye.count(p) for p in set(had_bye)}
-    return movement, draw_round(order, seeded_rng(t.settings.seed, number), met=met, byes=byes)
+    return movement, draw_round(order, seeded_rng(t.settings.seed, number), met=_met(t),
+                                byes=byes)
 
 
 
