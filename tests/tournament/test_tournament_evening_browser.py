@@ -117,6 +117,11 @@ def test_a_whole_club_evening(server: ServerProcess, browser: Any) -> None:
                    links.nth(k).locator("a[data-side=ns]").get_attribute("href"),
                    links.nth(k).locator("a[data-side=ew]").get_attribute("href"))
                   for k in range(3)]
+        # the links are whole addresses, the page's own: opened at 127.0.0.1 with no public
+        # URL, the director is told no phone can open them
+        assert all(str(link).startswith(f"{server.base}/tournaments/")
+                   for _, ns_link, ew_link in tables for link in (ns_link, ew_link))
+        assert desk.locator("#loopback").is_visible()
         if number == 1:
             shot(desk, "04-director-round-1-en")
             desk.goto(f"{base}/?lang=it")
@@ -124,11 +129,11 @@ def test_a_whole_club_evening(server: ServerProcess, browser: Any) -> None:
         for finished, (table, ns_link, ew_link) in enumerate(tables, start=1):
             ns, ew = score(number, table)
             if number == 1 and table == 1:  # the first table: a typo, a disagreement, put right
-                ns_phone.goto(f"{server.base}{ns_link}?lang=it")
+                ns_phone.goto(f"{ns_link}?lang=it")
                 assert "Tavolo 1" in ns_phone.locator("h1").inner_text()
                 assert ns_phone.locator("#clock[data-ends]").is_visible()
                 shot(ns_phone, "10-phone-form-it")
-                ns_phone.goto(f"{server.base}{ns_link}?lang=en")
+                ns_phone.goto(f"{ns_link}?lang=en")
                 shot(ns_phone, "11-phone-form-en")
                 ns_phone.locator("input[name=ns_mp]").fill("1234")
                 ns_phone.locator("input[name=ew_mp]").fill("900")
@@ -137,23 +142,23 @@ def test_a_whole_club_evening(server: ServerProcess, browser: Any) -> None:
                 assert "the NS score 1234 is not a multiple of 5" in ns_phone.locator(
                     "#error").inner_text()
                 shot(ns_phone, "12-phone-refused-en")
-                enter(ns_phone, f"{server.base}{ns_link}", ns, ew)
+                enter(ns_phone, f"{ns_link}", ns, ew)
                 assert "Waiting for the other pair" in ns_phone.locator("#notice").inner_text()
                 shot(ns_phone, "13-phone-waiting-en")
-                enter(ew_phone, f"{server.base}{ew_link}?lang=it", ns + 100, ew)
+                enter(ew_phone, f"{ew_link}?lang=it", ns + 100, ew)
                 assert "non coincidono" in ew_phone.locator("#disagree").inner_text()
                 shot(ew_phone, "14-phone-disagree-it")
                 desk.goto(f"{base}/?lang=en")
                 assert desk.locator("#conflicts li[data-conflict='1']").is_visible()
                 shot(desk, "06-director-conflict-en")
-                enter(ew_phone, f"{server.base}{ew_link}?lang=en", ns, ew)
+                enter(ew_phone, f"{ew_link}?lang=en", ns, ew)
                 assert "Both pairs agree" in ew_phone.locator("#notice").inner_text()
                 shot(ew_phone, "15-phone-agreed-en")
-                ew_phone.goto(f"{server.base}{ew_link}?lang=it")
+                ew_phone.goto(f"{ew_link}?lang=it")
                 shot(ew_phone, "16-phone-recorded-it")
             else:
-                enter(ns_phone, f"{server.base}{ns_link}", ns, ew)
-                enter(ew_phone, f"{server.base}{ew_link}", ns, ew)
+                enter(ns_phone, f"{ns_link}", ns, ew)
+                enter(ew_phone, f"{ew_link}", ns, ew)
                 assert ew_phone.locator("#notice").is_visible()
             if finished < 3:
                 done_tables(screen, finished, number)

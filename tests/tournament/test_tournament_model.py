@@ -7,6 +7,7 @@ import itertools
 
 import pytest
 
+import burraco.tournament.address
 import burraco.tournament.danish
 import burraco.tournament.draw
 import burraco.tournament.duplicate
@@ -47,7 +48,7 @@ def _play_round(t: Tournament, score: int = 0) -> Tournament:
     burraco.tournament.mitchell, burraco.tournament.danish, burraco.tournament.round_robin,
     burraco.tournament.draw, burraco.tournament.duplicate, burraco.tournament.entries,
     burraco.tournament.individual, burraco.tournament.web_tables, burraco.tournament.held,
-    burraco.tournament.reseat,
+    burraco.tournament.reseat, burraco.tournament.address,
 ])
 def test_doctests(module: object) -> None:
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import resource
 import sys
 from typing import Any
@@ -40,8 +41,10 @@ def register(sub: Any) -> None:
     serve.add_argument("--sqlite-sync", choices=("full", "normal"), default="full",
                        help="SQLite synchronous mode: full survives power loss (default), "
                             "normal survives process crashes only")
-    serve.add_argument("--public-url", default="",
-                       help="base URL for invite links (default http://HOST:PORT)")
+    serve.add_argument("--public-url", default=os.environ.get("BURRACO_PUBLIC_URL", ""),
+                       help="base URL the players reach: invite links, the tournaments' table "
+                            "links and QR codes (default $BURRACO_PUBLIC_URL, else "
+                            "http://HOST:PORT)")
     serve.add_argument("--engine", action="append", default=[], metavar="NAME=COMMAND",
                        help="an outside engine (docs/bot-protocol.md) tables may seat as "
                        "level engine:NAME; repeatable")

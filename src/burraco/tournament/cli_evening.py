@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -37,8 +38,9 @@ def register(actions: Any, which: argparse.ArgumentParser,
     pdf.add_argument("--lang", choices=("it", "en"), default="it")
     pdf.add_argument("--round", type=int, metavar="N",
                      help="default: the current round (deals: every round)")
-    pdf.add_argument("--base-url", default=DEFAULT_BASE_URL, metavar="URL",
-                     help=f"where the table cards' QR codes lead (default {DEFAULT_BASE_URL})")
+    pdf.add_argument("--base-url", default=None, metavar="URL",
+                     help="where the table cards' QR codes lead (default "
+                          f"$BURRACO_PUBLIC_URL, else {DEFAULT_BASE_URL})")
     pdf.set_defaults(handler=guard("pdf", _pdf))
 
     out = actions.add_parser("withdraw", parents=[which],
@@ -95,7 +97,8 @@ def _pdf(args: argparse.Namespace) -> int:
 
     director, tid = _open(args)
     t = director.load(tid)
-    links = Desk(director).link_builder(tid, args.base_url)
+    base = args.base_url or os.environ.get("BURRACO_PUBLIC_URL") or DEFAULT_BASE_URL
+    links = Desk(director).link_builder(tid, base)
     body = render(args.kind, t, links=links, lang=args.lang, round_number=args.round)
     try:
         Path(args.out).write_bytes(body)

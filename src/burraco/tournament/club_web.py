@@ -26,6 +26,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from burraco.tournament.address import link_base
 from burraco.tournament.bigscreen import screen_json, screen_page
 from burraco.tournament.clock import MINUTES_PER_SMAZZATA, default_minutes
 from burraco.tournament.errors import Refused, TournamentError
@@ -50,15 +51,23 @@ def remember(response: Response, request: Request) -> Response:
     return response
 
 
-def desk_html(tid: str, t: Tournament, desk: Desk, lang: Lang) -> str:
-    """The director's panel: the table links, the clock, the conflicts, the log."""
+def desk_html(tid: str, t: Tournament, desk: Desk, lang: Lang, *, link_base: str = "",
+              unreachable: str = "") -> str:
+    """The director's panel: the table links, the clock, the conflicts, the log.
+
+    ``link_base``: where the players' links lead (:mod:`.address`); ``unreachable``: the
+    loopback host they would lead to, which the panel warns about.
+    """
     base = f"/tournaments/{quote(tid)}"
-    parts = [f"<section class='panel' id='desk'><h2>{tr(lang, 'desk')}</h2>",
-             f"<p><a class='button' href='{base}/screen?lang={lang}' id='screen-link'>"
-             f"{tr(lang, 'screen_link')}</a></p>"]
+    parts = [f"<section class='panel' id='desk'><h2>{tr(lang, 'desk')}</h2>"]
+    if unreachable:
+        parts.append(f"<p class='warn' role='alert' id='loopback'>"
+                     f"{escape(tr(lang, 'loopback', host=unreachable))}</p>")
+    parts.append(f"<p><a class='button' href='{base}/screen?lang={lang}' id='screen-link'>"
+                 f"{tr(lang, 'screen_link')}</a></p>")
     current = t.current
     if current is not None and not t.finished:
-        links = desk.links(tid)
+        links = desk.links(tid, link_base)
         items = "".join(
             f"<li data-links='{row['table']}'>{tr(lang, 'table', n=row['table'])}: "
             f"<a href='{escape(str(row['ns']))}' data-side='ns'>{tr(lang, 'ns')}</a> · "
@@ -283,7 +292,7 @@ def add_routes(router: APIRouter, director_of: Callable[[Request], Director], lo
         if not is_director(request):
             return JSONResponse({"code": "locked", "detail": "the director's key is needed"},
                                 status_code=403)
-        base = base_url or str(request.base_url)
+        base = base_url or link_base(request)
         try:
             tables = await run_in_threadpool(desk_of(request).links, tid, base)
         except TournamentError as exc:

@@ -33,6 +33,7 @@ from starlette.concurrency import run_in_threadpool
 
 from burraco.tournament import changes, paper
 from burraco.tournament.access import check_key, read_form
+from burraco.tournament.address import link_base
 from burraco.tournament.errors import Refused, TournamentError
 from burraco.tournament.export import page
 from burraco.tournament.held import players_view
@@ -51,8 +52,9 @@ Change = Callable[[Request, str, Act], Awaitable[Any]]
 
 
 def request_links(director: Director, request: Request, tid: str) -> LinkBuilder:
-    """The result-entry links of the table cards, from the address the director used."""
-    return Desk(director).link_builder(tid, str(request.base_url))
+    """The result-entry links of the table cards: the public URL's, else the address the
+    director used."""
+    return Desk(director).link_builder(tid, link_base(request))
 
 
 def evening_json(t: Tournament) -> dict[str, Any]:

@@ -71,6 +71,10 @@ EN: dict[str, str] = {
     "links": "Table links",
     "links_hint": "One link per pair, for the table cards (QR codes) or to send to the phones. "
                   "A link opens only its table of this round.",
+    "loopback": "This page is open at {host}, an address only this computer answers to: the "
+                "table links and the QR codes of the table cards lead there, and no phone can "
+                "open them. Start the server with BURRACO_PUBLIC_URL (or --public-url) set to "
+                "the address the phones use, e.g. http://192.168.1.20:8000.",
     "screen_link": "Big screen",
     "start_clock": "Start the clock",
     "restart_clock": "Restart the clock",
@@ -160,6 +164,11 @@ IT: dict[str, str] = {
     "links": "Link dei tavoli",
     "links_hint": "Un link per coppia, per i cartellini dei tavoli (QR) o da mandare ai "
                   "telefoni. Un link apre solo il suo tavolo di questo turno.",
+    "loopback": "Questa pagina è aperta all'indirizzo {host}, al quale risponde solo questo "
+                "computer: i link dei tavoli e i QR dei cartellini portano lì e nessun "
+                "telefono li può aprire. Avviate il server con BURRACO_PUBLIC_URL (o "
+                "--public-url) impostato all'indirizzo che usano i telefoni, ad es. "
+                "http://192.168.1.20:8000.",
     "screen_link": "Maxischermo",
     "start_clock": "Avvia il tempo",
     "restart_clock": "Riavvia il tempo",

@@ -41,6 +41,7 @@ import asyncio
 import os
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
+from functools import partial
 from html import escape
 from typing import Any
 from urllib.parse import quote
@@ -68,6 +69,7 @@ from burraco.tournament.access import (
     read_form,
     same_key,
 )
+from burraco.tournament.address import link_base, unreachable
 from burraco.tournament.club_web import add_routes, desk_html, remember
 from burraco.tournament.entries import entry
 from burraco.tournament.errors import Refused, TournamentError
@@ -352,8 +354,9 @@ def make_router(director_of: DirectorOf) -> APIRouter:
     add_routes(router, director_of, load, for_players, read_form, is_director)
 
     async def desk_for(request: Request, tid: str, t: Tournament) -> str:
-        return await run_in_threadpool(desk_html, tid, t, Desk(director_of(request)),
-                                       lang_of(request))
+        return await run_in_threadpool(partial(
+            desk_html, tid, t, Desk(director_of(request)), lang_of(request),
+            link_base=link_base(request), unreachable=unreachable(request)))
 
     async def refused_page(request: Request, tid: str, exc: Exception,
                            status: int) -> HTMLResponse:
