@@ -150,3 +150,24 @@ def test_team_and_individual_events_in_the_browser(server: ServerProcess, page: 
     assert row.count("&") == 2, "each line is two players partnered for this round"
     assert "Bye: player" in page.content()
     shot(page, "8-individual-event")
+
+
+def test_a_phone_sends_a_negative_total(server: ServerProcess, page: Any) -> None:
+    """The browser's own checks let a total below 0 through, and stop an absurd one."""
+    http = server.http
+    answer = http.post("/tournaments/", data={"name": "Serata in negativo",
+                                               "schedule": "mitchell:1"})
+    tid = answer.headers["location"].split("/")[2]
+    http.post(f"/tournaments/{tid}/pairs", data={"pairs": "A\nB\nC\nD"})
+    http.post(f"/tournaments/{tid}/rounds")
+    row = http.get(f"/api/tournaments/{tid}/table-links").json()["tables"][0]
+    page.goto(f"{row['ns']}?lang=en")
+    page.locator("input[name=ns_mp]").fill("-150")
+    page.locator("input[name=ew_mp]").fill("900")
+    assert page.locator("#entry").evaluate("f => f.checkValidity()")
+    page.locator("input[name=ns_mp]").fill("-99995")
+    assert not page.locator("#entry").evaluate("f => f.checkValidity()"), "absurd: stopped"
+    page.locator("input[name=ns_mp]").fill("-150")
+    page.locator("#entry button[type=submit]").click()
+    page.wait_for_load_state()
+    assert "Received: -150 – 900" in page.locator("#notice").inner_text()

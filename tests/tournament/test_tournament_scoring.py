@@ -227,3 +227,20 @@ def test_duplicate_event_ranks_by_the_duplicate_score_not_vp() -> None:
     assert table[0].pair == 6, "EW pair 6 lost least on cards that favoured NS"
     assert table[0].vp < max(s.vp for s in table)
     assert settings.ranking[0] == "dup"
+
+
+@pytest.mark.parametrize(("ns", "ew"), [(-100, 900), (900, -100), (-300, -50), (-2000, 0)])
+def test_negative_totals_give_the_vp_of_their_difference(ns: int, ew: int) -> None:
+    """A match total below 0 is legal in Burraco: only the MP difference counts (§11.2)."""
+    scale = scale_for(3)
+    diff = abs(ns - ew)
+    winner = next(vp for low, high, vp in TABLE_A if low <= diff <= high)
+    expected = (winner, 20 - winner) if ns >= ew else (20 - winner, winner)
+    assert scale.vp(ns, ew) == expected
+    t = Tournament(Settings("Serata", schedule=Schedule.parse("mitchell:1")))
+    for n in range(1, 5):
+        t, _ = t.register(f"P{n}")
+    t = t.start_round().record(1, 1, ns, ew)
+    assert t.results[0].vp == expected and t.results[0].mp == (ns, ew)
+    mine = next(s for s in standings(t) if s.pair == t.results[0].ns)
+    assert mine.vp == expected[0]

@@ -236,8 +236,8 @@ def test_a_stale_rounds_link_says_which_round_is_played(server: ServerProcess) -
 @pytest.mark.parametrize(("ns", "ew", "message"), [
     ("12OO", "900", "the NS score must be a whole number, not '12OO'"),
     ("", "900", "the NS score is missing"),
-    ("1200", "-100", "the EW score -100 is negative"),
-    ("1200", "999995", "the EW score 999995 is not a plausible score (at most 12000)"),
+    ("1200", "999995", "the EW score 999995 is not a plausible score (from -12000 to 12000)"),
+    ("-12005", "900", "the NS score -12005 is not a plausible score (from -12000 to 12000)"),
     ("1234", "900", "the NS score 1234 is not a multiple of 5"),
 ])
 def test_bad_entries_are_refused_and_change_nothing(server: ServerProcess, ns: str, ew: str,
@@ -250,6 +250,25 @@ def test_bad_entries_are_refused_and_change_nothing(server: ServerProcess, ns: s
     assert message in _text(answer, "error")
     assert _log(server, tid) == before and _state(server, tid)["results"] == []
     assert "id='mine'" not in server.http.get(link["ns"]).text, "no entry was kept"
+
+
+def test_a_negative_total_is_entered_from_the_phones(server: ServerProcess) -> None:
+    """Burraco allows a match total below 0: the table does not need the director for it."""
+    tid = _event(server)  # 3 smazzate
+    link = _links(server, tid)[1]
+    form = server.http.get(link["ns"]).text
+    for name in ("ns_mp", "ew_mp"):
+        field = re.search(rf"<input name='{name}'[^>]*>", form)
+        assert field and "min='-12000'" in field.group(0) and "max='12000'" in field.group(0)
+        assert "inputmode='numeric'" not in field.group(0), "a digits-only keypad has no minus"
+    assert "min='-4000'" in form, "a smazzata's fields take a negative score too"
+    hands = {"h1_ns": "-300", "h1_ew": "400", "h2_ns": "100", "h2_ew": "300", "h3_ns": "100",
+             "h3_ew": "200"}
+    _enter(server, link["ns"], "-100", "900", **hands)
+    agreed = _enter(server, link["ew"], "-100", "900", lang="en")
+    assert "the result is recorded — MP -100 – 900, VP 3–17" in _text(agreed, "notice")
+    result = _state(server, tid)["results"][0]
+    assert result["mp"] == [-100, 900] and result["vp"] == [3, 17]
 
 
 def test_the_same_form_posted_twice_changes_nothing(server: ServerProcess) -> None:

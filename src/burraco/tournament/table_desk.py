@@ -37,7 +37,8 @@ from burraco.tournament.storage import (
 Side = Literal["ns", "ew"]
 SIDES: tuple[Side, Side] = ("ns", "ew")
 MAX_SMAZZATA = 4000
-"""The most a phone may enter for one smazzata (a total may be this times the smazzate)."""
+"""The most a phone may enter for one smazzata, above or below 0 (a total may be this times
+the smazzate)."""
 
 
 class LinkError(TournamentError):
@@ -99,8 +100,14 @@ def _aware(at: datetime) -> datetime:
     return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
+def score_limit(hands: int, *, part: bool = False) -> int:
+    """The largest score, either way, a phone may enter for a smazzata (``part``) or a match."""
+    return MAX_SMAZZATA * (1 if part else hands)
+
+
 def parse_score(text: str, what: str, *, hands: int, part: bool = False) -> int:
-    """A score typed on a phone: a whole number, not negative (totals), not absurd."""
+    """A score typed on a phone: a whole number, negative or not (a match total may be below
+    0 in Burraco), within ±:data:`MAX_SMAZZATA` a smazzata."""
     text = text.strip().replace(" ", "")
     if not text:
         raise TournamentError(f"{what} is missing")
@@ -108,12 +115,10 @@ def parse_score(text: str, what: str, *, hands: int, part: bool = False) -> int:
         value = int(text)
     except ValueError:
         raise TournamentError(f"{what} must be a whole number, not {text!r}") from None
-    limit = MAX_SMAZZATA * (1 if part else hands)
-    if not part and value < 0:
-        raise TournamentError(f"{what} {value} is negative: a negative total is entered by the "
-                              "director")
+    limit = score_limit(hands, part=part)
     if abs(value) > limit:
-        raise TournamentError(f"{what} {value} is not a plausible score (at most {limit})")
+        raise TournamentError(f"{what} {value} is not a plausible score (from -{limit} to "
+                              f"{limit})")
     return value
 
 

@@ -15,7 +15,7 @@ from burraco.tournament.clock import Clock
 from burraco.tournament.export import line_label
 from burraco.tournament.model import Tournament
 from burraco.tournament.pages import Lang, layout, tr
-from burraco.tournament.table_desk import Entry, Seat
+from burraco.tournament.table_desk import Entry, Seat, score_limit
 
 
 def clock_html(lang: Lang, clock: Clock | None, at: datetime) -> str:
@@ -80,19 +80,19 @@ def phone_page(tid: str, t: Tournament, seat: Seat, token: str, lang: Lang, *,
         parts.append(f"<p class='meta' id='theirs'>{tr(lang, 'other_entered')}</p>")
     hands = "".join(
         f"<span>{tr(lang, 'hand', n=k)}</span>"
-        f"<input name='h{k}_ns' inputmode='numeric' aria-label='{tr(lang, 'hand', n=k)} "
+        f"<input name='h{k}_ns' {_bounds(1, part=True)} aria-label='{tr(lang, 'hand', n=k)} "
         f"{tr(lang, 'ns')}' placeholder='{tr(lang, 'ns')}'>"
-        f"<input name='h{k}_ew' inputmode='numeric' aria-label='{tr(lang, 'hand', n=k)} "
+        f"<input name='h{k}_ew' {_bounds(1, part=True)} aria-label='{tr(lang, 'hand', n=k)} "
         f"{tr(lang, 'ew')}' placeholder='{tr(lang, 'ew')}'>"
         for k in range(1, t.settings.hands + 1))
     parts.append(
         f"<h2>{tr(lang, 'enter_title')}</h2><p class='meta'>{tr(lang, 'enter_hint')}</p>"
         f"<form method='post' id='entry' action='{escape(path)}'>"
         f"<input type='hidden' name='lang' value='{lang}'>"
-        f"<label>{tr(lang, 'ns_mp')}<input type='number' name='ns_mp' step='5' min='0' "
-        f"inputmode='numeric' required value='{_value(mine, 0)}'></label>"
-        f"<label>{tr(lang, 'ew_mp')}<input type='number' name='ew_mp' step='5' min='0' "
-        f"inputmode='numeric' required value='{_value(mine, 1)}'></label>"
+        f"<label>{tr(lang, 'ns_mp')}<input name='ns_mp' {_bounds(t.settings.hands)} "
+        f"required value='{_value(mine, 0)}'></label>"
+        f"<label>{tr(lang, 'ew_mp')}<input name='ew_mp' {_bounds(t.settings.hands)} "
+        f"required value='{_value(mine, 1)}'></label>"
         f"<details><summary>{tr(lang, 'by_hand')}</summary><div class='hands'>{hands}</div>"
         "</details>"
         f"<button type='submit'>{tr(lang, 'send')}</button></form>")
@@ -101,4 +101,13 @@ def phone_page(tid: str, t: Tournament, seat: Seat, token: str, lang: Lang, *,
 
 
 SCRIPT_TAG = "<script src='/tournaments/clock.js' defer></script>"
+
+
+def _bounds(hands: int, *, part: bool = False) -> str:
+    """A score field's attributes: negative scores allowed, absurd ones not.
+
+    No ``inputmode='numeric'``: a phone's digits-only keypad has no minus sign.
+    """
+    limit = score_limit(hands, part=part)
+    return f"type='number' step='5' min='-{limit}' max='{limit}'"
 
