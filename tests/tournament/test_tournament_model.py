@@ -20,6 +20,7 @@ import burraco.tournament.reseat
 import burraco.tournament.round_robin
 import burraco.tournament.scale
 import burraco.tournament.schedule
+import burraco.tournament.service
 import burraco.tournament.web_tables
 from burraco.tournament.errors import TournamentError
 from burraco.tournament.model import Settings, Tournament
@@ -48,7 +49,7 @@ def _play_round(t: Tournament, score: int = 0) -> Tournament:
     burraco.tournament.mitchell, burraco.tournament.danish, burraco.tournament.round_robin,
     burraco.tournament.draw, burraco.tournament.duplicate, burraco.tournament.entries,
     burraco.tournament.individual, burraco.tournament.web_tables, burraco.tournament.held,
-    burraco.tournament.reseat, burraco.tournament.address,
+    burraco.tournament.reseat, burraco.tournament.address, burraco.tournament.service,
 ])
 def test_doctests(module: object) -> None:
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]

@@ -13,6 +13,8 @@ with warnings.catch_warnings():  # starlette's notice about its httpx-based clie
     from fastapi.testclient import TestClient
 
 from burraco.tournament.access import KEY_ENV
+from burraco.tournament.model import Settings
+from burraco.tournament.service import Director
 from burraco.tournament.web import create_app
 
 
@@ -94,3 +96,32 @@ def test_a_duplicate_rounds_results_wait_for_every_table(client: TestClient,
                                                   "ew_mp": "500"})
     client.cookies.clear()
     assert "1200" in client.get("/tournaments/dup/standings").text
+
+
+def test_an_accented_name_gives_an_id_without_accents(client: TestClient,
+                                                     tmp_path: Path) -> None:
+    """ì → i, è → e, à → a …: 'giovedì' is not cut to 'gioved' in every URL and file name."""
+    answer = client.post("/tournaments/", data={"name": "Torneo del giovedì",
+                                                "schedule": "mitchell:1"},
+                         follow_redirects=False)
+    assert answer.headers["location"] == "/tournaments/torneo-del-giovedi/?ok=created"
+    answer = client.post("/tournaments/", data={"name": "Città di Forlì, più è meglio"},
+                         follow_redirects=False)
+    assert answer.headers["location"].startswith("/tournaments/citta-di-forli-piu-e-meglio/")
+    client.post("/tournaments/torneo-del-giovedi/pairs", data={"pairs": "A\nB\nC\nD"})
+    client.post("/tournaments/torneo-del-giovedi/rounds")
+    pdf = client.get("/tournaments/torneo-del-giovedi/pdf/round?lang=it")
+    assert "filename=torneo-del-giovedi-round-it.pdf" in pdf.headers["content-disposition"]
+
+
+def test_an_existing_id_stays_as_it_is(tmp_path: Path) -> None:
+    """A tournament stored as 'gioved' (before accents were spelt out) keeps its id."""
+    director = Director.open(f"sqlite:///{tmp_path / 'old.db'}")
+    try:
+        old = director.create(Settings("Torneo del giovedì"), "torneo-del-gioved")
+        assert director.load(old).settings.name == "Torneo del giovedì"
+        assert director.create(Settings("Torneo del giovedì")) == "torneo-del-giovedi"
+        assert sorted(s.id for s in director.summaries()) == ["torneo-del-gioved",
+                                                               "torneo-del-giovedi"]
+    finally:
+        director.close()

@@ -10,6 +10,7 @@ rejected change raises :class:`TournamentError` and writes nothing.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -53,8 +54,24 @@ class Summary:
     """What ``pairs`` counts: ``pairs``, ``players`` or ``teams``."""
 
 
+LETTERS = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d",
+                         "þ": "th", "ı": "i"})
+"""Latin letters that are not a letter plus accents, spelt out."""
+
+
 def slug(name: str) -> str:
-    text = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
+    """A new tournament's id from its name: accented letters without their accents.
+
+    Only new tournaments are named so: a stored id never changes (links and files use it).
+
+    >>> slug("Torneo del giovedì"), slug("Città di Forlì — È qui!"), slug("Straße Ærø")
+    ('torneo-del-giovedi', 'citta-di-forli-e-qui', 'strasse-aero')
+    >>> slug("阿 ✓")
+    'tournament'
+    """
+    plain = unicodedata.normalize("NFKD", name.casefold().translate(LETTERS))
+    text = "".join(c for c in plain if not unicodedata.combining(c))
+    text = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
     return text[:40].strip("-") or "tournament"
 
 
