@@ -56,6 +56,7 @@ def test_the_lobby_and_a_table_have_no_serious_violation(
         problems += axe_problems(page, f"lobby, first visit ({locale})")
         enter_lobby(page, server.base, f"Axe{locale[:2]}")
         page.click("details:has([data-testid=create-form]) > summary")
+        page.click("[data-testid=more-rules] > summary")  # every rule option's control
         problems += axe_problems(page, f"lobby ({locale})")
         page.click("[data-testid=quick-play]")
         page.wait_for_selector(".hand-card", timeout=30_000)
