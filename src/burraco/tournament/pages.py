@@ -328,6 +328,15 @@ body.phone main { max-width: 30rem; }
 .phone button[type=submit] { width: 100%; font-size: 1.2rem; min-height: 56px; margin-top: .6em; }
 details summary { cursor: pointer; margin: .6em 0; }
 
+/* a phone's width (390 px): the tables shrink and wrap rather than scroll sideways */
+@media (max-width: 600px) {
+  main { padding: .5em .4em 2em; }
+  body:not(.screen) table { font-size: .82rem; max-width: 100%; }
+  body:not(.screen) th, body:not(.screen) td { padding: .25em .3em;
+    overflow-wrap: anywhere; }
+  body:not(.screen) th { hyphens: auto; }
+}
+
 /* the clock, on the phones and the big screen */
 .clock { font-variant-numeric: tabular-nums; }
 .clock .left { font-size: 2.2rem; font-weight: 700; color: var(--gold); }
