@@ -370,8 +370,9 @@ body.screen main { max-width: none; padding: 1vw 2vw; font-size: 1.6vw; }
 """
 
 SCRIPT = """
-// The clock counts down from the server's end time; the big screen reloads when the
-// tournament changes (its stamp moves). Without this script the pages show the end time.
+// The clock counts down from the server's end time; the big screen and a phone waiting for
+// the other pair reload when the tournament changes (its stamp moves). Without this
+// script the pages show the end time.
 (function () {
   function pad(n) { return (n < 10 ? "0" : "") + n; }
   function tick() {
@@ -397,9 +398,15 @@ SCRIPT = """
   if (watch) {
     var url = watch.getAttribute("data-poll");
     var stamp = watch.getAttribute("data-stamp");
+    // a phone waiting for the other pair reloads too, unless the pair is typing again
+    var typing = false;
+    document.querySelectorAll("form").forEach(function (f) {
+      f.addEventListener("input", function () { typing = true; });
+    });
     setInterval(function () {
+      if (typing) return;
       fetch(url, { cache: "no-store" }).then(function (r) { return r.json(); })
-        .then(function (d) { if (d.stamp !== stamp) location.reload(); })
+        .then(function (d) { if (d.stamp !== stamp && !typing) location.reload(); })
         .catch(function () {});
     }, 4000);
   }
