@@ -87,3 +87,47 @@ def test_bad_changes_are_refused() -> None:
                                 schedule=Schedule.parse("random:2")))
     with pytest.raises(TournamentError, match="for pairs events"):
         changes.withdraw(teams, 1, "byes")
+
+
+def test_the_standings_are_recomputed_from_the_two_csv_files_alone() -> None:
+    """standings.csv and results.csv carry everything the ranking counts: the byes' VP and
+    MP, the penalties taken away and the withdrawn pairs."""
+    import csv
+    import io
+
+    from burraco.tournament.export import results_csv, standings_csv
+
+    t = play(event("danish:3", 7, bye_vp=12, bye_mp=150))
+    t = changes.penalise(t, 2, vp=1, mp=50, reason="slow play")
+    t = changes.withdraw(t, 3, "byes")
+    t = play(play(t, {1: (-150, 1650)}))
+    assert t.finished
+    totals: dict[int, dict[str, int]] = {}
+
+    def add(pair: str, **values: int) -> None:
+        line = totals.setdefault(int(pair), dict.fromkeys(("vp", "mp", "mp_diff", "played",
+                                                           "byes"), 0))
+        for key, value in values.items():
+            line[key] += value
+
+    for row in csv.DictReader(io.StringIO(results_csv(t))):
+        if row["source"] == "bye":
+            add(row["ns"], vp=int(row["vp_ns"]), mp_diff=int(row["mp_ns"]), byes=1)
+            continue
+        mp, vp = (int(row["mp_ns"]), int(row["mp_ew"])), (int(row["vp_ns"]), int(row["vp_ew"]))
+        add(row["ns"], vp=vp[0], mp=mp[0], mp_diff=mp[0] - mp[1], played=1)
+        add(row["ew"], vp=vp[1], mp=mp[1], mp_diff=mp[1] - mp[0], played=1)
+    page = {s.pair: s for s in standings(t)}
+    rows = list(csv.DictReader(io.StringIO(standings_csv(t))))
+    assert [int(r["pair"]) for r in rows] == [s.pair for s in standings(t)]
+    for row in rows:
+        pair, line = int(row["pair"]), totals[int(row["pair"])]
+        penalty_vp, penalty_mp = int(row["penalty_vp"]), int(row["penalty_mp"])
+        recomputed = (line["vp"] - penalty_vp, line["mp_diff"] - penalty_mp,
+                      line["mp"] - penalty_mp, line["played"], line["byes"],
+                      row["withdrawn"] == "yes")
+        s = page[pair]
+        assert recomputed == (s.vp, s.mp_diff, s.mp, s.played, s.byes, s.withdrawn), pair
+        assert (int(row["vp"]), int(row["mp_diff"]), int(row["mp"])) == (s.vp, s.mp_diff,
+                                                                          s.mp)
+    assert page[2].penalty_vp == 1 and page[3].withdrawn

@@ -17,7 +17,10 @@ from burraco.tournament.model import Round, Tournament
 from burraco.tournament.seating import Table
 from burraco.tournament.standings import Standing, standings
 
-STANDINGS_COLUMNS = ("rank", "pair", "name", "players", "vp", "mp_diff", "mp", "played", "byes")
+STANDINGS_COLUMNS = ("rank", "pair", "name", "players", "vp", "mp_diff", "mp", "played", "byes",
+                     "penalty_vp", "penalty_mp", "withdrawn")
+"""``vp``, ``mp_diff`` and ``mp`` are net of the penalties (``penalty_vp``, ``penalty_mp``:
+what was taken away); ``withdrawn``: ``yes`` for a pair that left the evening."""
 RESULTS_COLUMNS = ("round", "movement", "table", "ns", "ns_name", "ew", "ew_name", "mp_ns",
                    "mp_ew", "vp_ns", "vp_ew", "hands", "source")
 
@@ -136,7 +139,8 @@ def standings_csv(t: Tournament) -> str:
     players = {p.number: " / ".join(p.players) for p in t.pairs}
     for s in standings(t):
         row: list[object] = [_rank(s), s.pair, s.name, players[s.pair], s.vp, s.mp_diff, s.mp,
-                             s.played, s.byes]
+                             s.played, s.byes, s.penalty_vp, s.penalty_mp,
+                             "yes" if s.withdrawn else ""]
         if t.settings.duplicate:
             row.append(round(float(s.dup or 0), 1))
         writer.writerow(row)
@@ -162,9 +166,9 @@ def results_csv(t: Tournament) -> str:
             if teams:
                 row.append(" ".join(f"{h}:{a}" for h, a in r.rooms) if r else "")
             writer.writerow(row)
-        for pair in played.byes:
+        for pair in played.byes:  # mp_ns: the MP difference a bye is credited with
             writer.writerow([played.number, played.movement, "bye", pair, names[pair], "", "",
-                             "", "", t.settings.bye_vp, "", "", "bye"])
+                             t.settings.bye_mp, "", t.settings.bye_vp, "", "", "bye"])
     return out.getvalue()
 
 
