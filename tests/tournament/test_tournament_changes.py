@@ -131,3 +131,46 @@ def test_the_standings_are_recomputed_from_the_two_csv_files_alone() -> None:
         assert (int(row["vp"]), int(row["mp_diff"]), int(row["mp"])) == (s.vp, s.mp_diff,
                                                                           s.mp)
     assert page[2].penalty_vp == 1 and page[3].withdrawn
+
+
+def test_the_screen_and_the_players_page_say_who_sits_out_and_who_left() -> None:
+    """Before any result nobody is ranked (not 1st by lot with 0 VP); the bye of the round
+    is said; a withdrawn and a penalised pair are marked."""
+    import re
+    from datetime import UTC, datetime
+
+    from burraco.tournament.bigscreen import screen_page
+    from burraco.tournament.web import players_page
+
+    def pages(t: Tournament, lang: str) -> tuple[str, str]:
+        screen = screen_page("x", t, t, lang, clock=None,  # type: ignore[arg-type]
+                             at=datetime.now(UTC), stamp="1")
+        return screen, players_page(t, lang=lang)  # type: ignore[arg-type]
+
+    def rows(html: str) -> list[tuple[str, str, str]]:
+        table = html[html.index("id='standings'"):]
+        return [(rank, pair, re.sub(r"<[^>]+>", "", name)) for pair, rank, name in re.findall(
+            r"<tr data-pair='(\d+)'><td class='num'>([^<]*)</td><td class='num'>\d+</td>"
+            r"<td>(.*?)</td>", table)]
+
+    t = event("danish:3", 7).start_round()
+    assert t.current is not None and t.current.byes == (4,)
+    for lang, sits in (("en", "sits out this round"), ("it", "riposa in questo turno")):
+        for html in pages(t, lang):
+            shown = rows(html)
+            assert [r[0] for r in shown] == ["–"] * 7, "no rank before the first result"
+            assert [r[1] for r in shown] == [str(n) for n in range(1, 8)]
+            assert shown[3][2] == f"P4 ({sits})"
+    screen_en, _ = pages(t, "en")
+    assert "Sits out this round: 4 P4" in screen_en
+
+    for table in t.current.tables:
+        t = t.record(1, table.number, 600, 400)
+    t = changes.penalise(t, 2, vp=1, mp=50, reason="slow play")
+    t = changes.withdraw(t, 3, "byes").start_round()
+    for lang, gone, penalty in (("en", "(withdrawn)", "(penalty: −1 VP, −50 MP)"),
+                                ("it", "(ritirata)", "(penalità: −1 VP, −50 MP)")):
+        for html in pages(t, lang):
+            shown = {pair: (rank, name) for rank, pair, name in rows(html)}
+            assert all(rank.rstrip("=").isdigit() for rank, _ in shown.values())
+            assert shown["3"][1] == f"P3 {gone}" and shown["2"][1].endswith(f" {penalty}")

@@ -212,15 +212,51 @@ def meta_html(t: Tournament) -> str:
             f"<span id='status'>{escape(t.status)}</span></p>")
 
 
+def ranked(t: Tournament) -> bool:
+    """Whether the standings rank anybody yet: before the first result the order would only
+    be the draw's (a bye's VP alone), so no rank is shown and the pairs go by number."""
+    return bool(t.results)
+
+
+def shown_standings(t: Tournament) -> list[Standing]:
+    """The standings as the pages show them: by number, before the first result."""
+    table = standings(t)
+    return table if ranked(t) else sorted(table, key=lambda s: s.pair)
+
+
+def sitting_out(t: Tournament) -> frozenset[int]:
+    """Who sits out the round being played (its byes)."""
+    current = t.current
+    if current is None or t.finished:
+        return frozenset()
+    return frozenset(current.byes)
+
+
+def marks_html(s: Standing, out: frozenset[int]) -> str:
+    """A pair's marks after its name: sitting out this round, withdrawn, penalised."""
+    marks = []
+    if s.pair in out:
+        marks.append("<small class='mark' data-mark='bye'>(sits out this round)</small>")
+    if s.withdrawn:
+        marks.append("<small class='mark' data-mark='withdrawn'>(withdrawn)</small>")
+    if s.penalty_vp or s.penalty_mp:
+        taken = ", ".join(f"−{n} {unit}" for n, unit in ((s.penalty_vp, "VP"),
+                                                        (s.penalty_mp, "MP")) if n)
+        marks.append(f"<small class='mark' data-mark='penalty'>(penalty: {taken})</small>")
+    return "".join(f" {m}" for m in marks)
+
+
 def standings_html(t: Tournament) -> str:
     dup = t.settings.duplicate
     head = (f"<tr><th>rank</th><th>{t.settings.entrant}</th><th>name</th><th>VP</th>"
             "<th>MP diff</th>") + (
         "<th>dup</th>" if dup else "") + "<th>played</th><th>byes</th></tr>"
     rows = []
-    for s in standings(t):
-        cells = (f"<td class='num'>{_rank(s)}</td><td class='num'>{s.pair}</td>"
-                 f"<td>{escape(s.name)}</td><td class='num'>{s.vp}</td>"
+    out = sitting_out(t)
+    for s in shown_standings(t):
+        rank = _rank(s) if ranked(t) else "–"
+        cells = (f"<td class='num'>{rank}</td><td class='num'>{s.pair}</td>"
+                 f"<td>{escape(s.name)}{marks_html(s, out)}</td><td class='num'>{s.vp}</td>"
                  f"<td class='num'>{s.mp_diff:+d}</td>")
         if dup:
             cells += f"<td class='num'>{float(s.dup or 0):+.1f}</td>"
