@@ -174,3 +174,27 @@ def test_the_screen_and_the_players_page_say_who_sits_out_and_who_left() -> None
             shown = {pair: (rank, name) for rank, pair, name in rows(html)}
             assert all(rank.rstrip("=").isdigit() for rank, _ in shown.values())
             assert shown["3"][1] == f"P3 {gone}" and shown["2"][1].endswith(f" {penalty}")
+
+
+def test_a_prize_nobody_can_take_reads_not_awarded() -> None:
+    from burraco.tournament.evening_web import evening_json
+    from burraco.tournament.pages import localize
+    from burraco.tournament.paper.words import word
+    from burraco.tournament.web import director_page
+
+    t = play(event("danish:1", 4), {1: (900, 100), 2: (700, 300)})
+    t = changes.set_category(t, standings(t)[0].pair, "Senior")
+    t = changes.set_prizes(t, "overall:1,Senior:2")  # the only senior pair wins overall
+    awards = [(a.category, a.place, a.standing.pair if a.standing else None)
+              for a in prize_list(t)]
+    assert awards[0][0] == "overall" and awards[1:] == [("Senior", 1, None),
+                                                        ("Senior", 2, None)]
+    listed = evening_json(t)["prize_list"]
+    assert [(p["category"], p["place"], p["awarded"]) for p in listed][1:] == [
+        ("Senior", 1, False), ("Senior", 2, False)]
+    for lang, text in (("en", "not awarded"), ("it", "non assegnato")):
+        page = localize(director_page("x", t), lang)  # type: ignore[arg-type]
+        table = page[page.index("id='prize-list'"):]
+        table = table[:table.index("</table>")]
+        assert table.count(text) == 2, lang
+        assert word("not_awarded", lang) == text

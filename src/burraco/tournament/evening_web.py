@@ -121,7 +121,9 @@ def evening_html(tid: str, t: Tournament) -> str:
     awards = prize_list(t)
     if awards:
         rows = "".join(f"<tr><td>{escape(a.category)}</td><td>{a.place}</td><td>"
-                       f"{a.standing.pair} {escape(a.standing.name)}</td></tr>" for a in awards)
+                       + (f"{a.standing.pair} {escape(a.standing.name)}" if a.standing
+                          else "<i class='unawarded'>not awarded</i>")
+                       + "</td></tr>" for a in awards)
         parts.append(f"<table id='prize-list'><tr><th>category</th><th>place</th><th>pair"
                      f"</th></tr>{rows}</table>")
     if t.evening.line_rankings:

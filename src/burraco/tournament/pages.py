@@ -446,6 +446,7 @@ ITALIAN_MARKUP: tuple[tuple[str, str], ...] = (
     (r"<th>MP diff</th>", "<th>diff. punti</th>"),
     (r"<th>played</th><th>byes</th>", "<th>giocati</th><th>riposi</th>"),
     (r"<p>Bye: pair ", "<p>Riposo: coppia "),
+    (r"<i class='unawarded'>not awarded</i>", "<i class='unawarded'>non assegnato</i>"),
     (r"\(sits out this round\)</small>", "(riposa in questo turno)</small>"),
     (r"\(withdrawn\)</small>", "(ritirata)</small>"),
     (r"'>\(penalty: ", "'>(penalità: "),
