@@ -266,7 +266,7 @@ def test_a_negative_total_is_entered_from_the_phones(server: ServerProcess) -> N
              "h3_ew": "200"}
     _enter(server, link["ns"], "-100", "900", **hands)
     agreed = _enter(server, link["ew"], "-100", "900", lang="en")
-    assert "the result is recorded — MP -100 – 900, VP 3–17" in _text(agreed, "notice")
+    assert "the result is recorded — MP −100 – 900, VP 3–17" in _text(agreed, "notice")
     result = _state(server, tid)["results"][0]
     assert result["mp"] == [-100, 900] and result["vp"] == [3, 17]
 

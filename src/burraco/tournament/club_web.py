@@ -29,7 +29,7 @@ from starlette.concurrency import run_in_threadpool
 from burraco.tournament.address import link_base
 from burraco.tournament.bigscreen import screen_json, screen_page
 from burraco.tournament.clock import MINUTES_PER_SMAZZATA, default_minutes
-from burraco.tournament.errors import Refused, TournamentError
+from burraco.tournament.errors import Refused, TournamentError, excerpt
 from burraco.tournament.model import Tournament
 from burraco.tournament.pages import CSS, LANG_COOKIE, SCRIPT, Lang, lang_of, layout, log_text, tr
 from burraco.tournament.service import Director
@@ -281,7 +281,7 @@ def add_routes(router: APIRouter, director_of: Callable[[Request], Director], lo
                 minutes = int(text) if text else default_minutes(t.settings.hands)
             except ValueError:
                 raise TournamentError(f"the round's length must be whole minutes, not "
-                                      f"{text!r}") from None
+                                      f"{excerpt(text)}") from None
             clock = desk.start_clock(tid, minutes)
             return f"round {clock.round}: the clock runs {minutes} minutes"
         return await director_change(request, tid, act)

@@ -34,7 +34,7 @@ from starlette.concurrency import run_in_threadpool
 from burraco.tournament import changes, paper
 from burraco.tournament.access import check_key, read_form
 from burraco.tournament.address import link_base
-from burraco.tournament.errors import Refused, TournamentError
+from burraco.tournament.errors import Refused, TournamentError, excerpt
 from burraco.tournament.export import page
 from burraco.tournament.held import players_view
 from burraco.tournament.members import members, pair_accounts, save_member
@@ -144,7 +144,7 @@ def _int(form: dict[str, str], name: str, what: str, default: int | None = None)
     try:
         return int(text)
     except ValueError:
-        raise TournamentError(f"{what} must be a whole number, not {text!r}") from None
+        raise TournamentError(f"{what} must be a whole number, not {excerpt(text)}") from None
 
 
 def add_evening_routes(router: APIRouter, director_of: Callable[[Request], Director],

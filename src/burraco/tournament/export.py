@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable
 from html import escape
 
@@ -198,17 +199,36 @@ def page(title: str, body: str) -> str:
             f"<body>\n{body}\n</body></html>\n")
 
 
+TIE_BREAK_WORDS = {"mp_diff": "MP difference", "h2h": "head-to-head", "lot": "draw",
+                   "mp": "MP scored", "vp": "VP", "dup": "duplicate score"}
+"""The tie-breaks in words, for the pages people read (the settings keep their codes)."""
+
+
+def minus(value: object) -> str:
+    """A number as read on a page: a negative one with a true minus sign, ``−150``, so that
+    ``1650 – −150`` does not read as a range (``1650 – -150``)."""
+    text = str(value)
+    return "−" + text[1:] if re.fullmatch(r"-\d+", text) else text
+
+
+def scale_title(name: str) -> str:
+    """A VP table's name without its reference into RULES.md (for the pages people read)."""
+    return re.sub(r"\s*\(RULES\.md[^)]*\)", "", name)
+
+
 def meta_html(t: Tournament) -> str:
     s = t.settings
     scale = s.vp_scale
+    ties = ", ".join(TIE_BREAK_WORDS.get(k, k) for k in s.tie_breaks) or "none"
     kind = "" if s.kind == "pairs" else f"{s.kind} event · "
     return (f"<p class='meta'>{kind}{len(t.pairs)} {s.entrant}s · schedule "
             f"<code>{escape(str(s.schedule))}</code> ({t.total_rounds} rounds) · "
             f"{s.hands} smazzate per match{' at each table' if s.kind == 'teams' else ''} · "
             "VP table: "
-            f"{escape(scale.name)}{'' if scale.official else ' (configured by the director)'}"
+            f"{escape(scale_title(scale.name))}"
+            f"{'' if scale.official else ' (configured by the director)'}"
             f"{' · duplicate deals' if s.duplicate else ''} · bye {s.bye_vp} VP, "
-            f"{s.bye_mp:+d} MP · tie-breaks: {escape(', '.join(s.tie_breaks) or 'none')} · "
+            f"{s.bye_mp:+d} MP · tie-breaks: <span class='ties'>{escape(ties)}</span> · "
             f"<span id='status'>{escape(t.status)}</span></p>")
 
 
@@ -280,7 +300,7 @@ def round_html(t: Tournament, played: Round, *, with_forms: bool = False) -> str
                  f"<td>{escape(line_label(t, table, 1))}</td>")
         if r:
             rooms = f" <small>({escape(rooms_text(r.rooms))})</small>" if r.rooms else ""
-            cells += (f"<td class='num'>{r.mp[0]} – {r.mp[1]}{rooms}</td>"
+            cells += (f"<td class='num'>{minus(r.mp[0])} – {minus(r.mp[1])}{rooms}</td>"
                       f"<td class='num'>{r.vp[0]} – {r.vp[1]}</td>")
         else:
             cells += "<td>—</td><td>—</td>"

@@ -216,7 +216,11 @@ TEXTS: dict[Lang, dict[str, str]] = {"en": EN, "it": IT}
 
 
 def tr(lang: Lang, key: str, **params: object) -> str:
-    return TEXTS[lang][key].format(**params)
+    """The text ``key`` in ``lang``; a negative number in it takes a true minus sign
+    (``1650 – −150``, not ``1650 – -150``)."""
+    shown = {name: "−" + str(value)[1:] if re.fullmatch(r"-\d+", str(value)) else value
+             for name, value in params.items()}
+    return TEXTS[lang][key].format(**shown)
 
 
 def lang_of(request: Request) -> Lang:
@@ -462,6 +466,12 @@ ITALIAN_MARKUP: tuple[tuple[str, str], ...] = (
     (r" · duplicate deals", " · carte uguali"),
     (r" · bye (\d+) VP, ", r" · riposo \1 VP, "),
     (r" · tie-breaks: ", " · spareggi: "),
+    (r"(<span class='ties'>[^<]*)MP difference", r"\1scarto"),
+    (r"(<span class='ties'>[^<]*)head-to-head", r"\1scontro diretto"),
+    (r"(<span class='ties'>[^<]*)draw", r"\1sorteggio"),
+    (r"(<span class='ties'>[^<]*)MP scored", r"\1punti fatti"),
+    (r"(<span class='ties'>[^<]*)duplicate score", r"\1punteggio duplicato"),
+    (r"(<span class='ties'>)none<", r"\1nessuno<"),
     (r"<span id='status'>round (\d+) done</span>", r"<span id='status'>turno \1 finito</span>"),
     (r"<span id='status'>round (\d+)</span>", r"<span id='status'>turno \1</span>"),
     (r"<span id='status'>finished</span>", "<span id='status'>finito</span>"),
