@@ -170,4 +170,4 @@ def test_a_phone_sends_a_negative_total(server: ServerProcess, page: Any) -> Non
     page.locator("input[name=ns_mp]").fill("-150")
     page.locator("#entry button[type=submit]").click()
     page.wait_for_load_state()
-    assert "Received: -150 – 900" in page.locator("#notice").inner_text()
+    assert "Received: −150 – 900" in page.locator("#notice").inner_text()

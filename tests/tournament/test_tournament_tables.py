@@ -266,7 +266,7 @@ def test_a_negative_total_is_entered_from_the_phones(server: ServerProcess) -> N
              "h3_ew": "200"}
     _enter(server, link["ns"], "-100", "900", **hands)
     agreed = _enter(server, link["ew"], "-100", "900", lang="en")
-    assert "the result is recorded — MP -100 – 900, VP 3–17" in _text(agreed, "notice")
+    assert "the result is recorded — MP −100 – 900, VP 3–17" in _text(agreed, "notice")
     result = _state(server, tid)["results"][0]
     assert result["mp"] == [-100, 900] and result["vp"] == [3, 17]
 
@@ -447,3 +447,32 @@ def test_with_a_director_key_the_phones_and_the_screen_stay_open(
         assert http.get("/api/tournaments/dup").json()["results"][0]["source"] == "tables"
     finally:
         keyed.stop()
+
+
+def test_a_refused_entry_keeps_what_was_typed(server: ServerProcess) -> None:
+    tid = _event(server)
+    link = _links(server, tid)[1]
+    answer = _enter(server, link["ns"], "1234", "900", h1_ns="300", h1_ew="-100", lang="en")
+    assert answer.status_code == 422
+    form = answer.text
+    for name, value in (("ns_mp", "1234"), ("ew_mp", "900"), ("h1_ns", "300"),
+                        ("h1_ew", "-100")):
+        field = re.search(rf"<input name='{name}'[^>]*>", form)
+        assert field and f"value='{value}'" in field.group(0), f"{name} was emptied"
+    assert "<details open>" in form, "the smazzate typed are shown"
+
+
+def test_the_phone_shows_only_the_tables_current_state(server: ServerProcess) -> None:
+    tid = _event(server)
+    link = _links(server, tid)[1]
+    waiting = _enter(server, link["ns"], "1200", "900", lang="it")
+    assert "Ricevuto" in _text(waiting, "notice")
+    assert str(waiting.url).endswith("sent=waiting&lang=it")
+    mine = re.search(r"<p class='meta' id='mine'[^>]*>", waiting.text)
+    assert mine and "data-stamp=" in mine.group(0) and "data-poll=" in mine.group(0), \
+        "the waiting phone polls for the other pair's entry"
+    _enter(server, link["ew"], "1100", "900")
+    reloaded = server.http.get(str(waiting.url))
+    assert "non coincidono" in _text(reloaded, "disagree")
+    assert "id='notice'" not in reloaded.text, "no stale 'received, waiting' above it"
+    assert "data-stamp=" not in reloaded.text, "nothing to wait for: no polling"

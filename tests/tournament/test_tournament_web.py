@@ -125,3 +125,49 @@ def test_an_existing_id_stays_as_it_is(tmp_path: Path) -> None:
                                                                "torneo-del-giovedi"]
     finally:
         director.close()
+
+
+def test_the_players_page_says_it_in_words(client: TestClient) -> None:
+    """No references into RULES.md nor tie-break codes; a negative score reads as one."""
+    base = _event(client)
+    client.post(f"{base}/results", data={"round": "1", "table": "1", "ns_mp": "1650",
+                                         "ew_mp": "-150"})
+    for lang, ties in (("en", "MP difference, head-to-head, draw"),
+                       ("it", "scarto, scontro diretto, sorteggio")):
+        page = client.get(f"{base}/standings?lang={lang}").text
+        assert "RULES.md" not in page and "mp_diff" not in page and "h2h" not in page
+        assert ties in page, lang
+        assert "1650 – −150" in page and "1650 – -150" not in page
+
+
+def test_a_huge_entry_is_not_echoed_whole(client: TestClient) -> None:
+    base = _event(client)
+    huge = "9" * 5000
+    answer = client.post(f"{base}/results", data={"round": "1", "table": "1", "ns_mp": huge,
+                                                  "ew_mp": "900"})
+    assert answer.status_code == 422
+    assert "9" * 40 not in answer.text and "(5000 characters)" in answer.text
+    link = client.get("/api/tournaments/club/table-links").json()["tables"][0]["ns"]
+    phone = client.post(link[link.index("/tournaments/"):], data={"ns_mp": huge,
+                                                                 "ew_mp": "900"})
+    assert phone.status_code == 422
+    assert "9" * 40 not in phone.text and "(5000 characters)" in phone.text
+    big = "9" * 4000 + "5"
+    answer = client.post(f"{base}/results", data={"round": "1", "table": "1", "ns_mp": big,
+                                                  "ew_mp": "900"})
+    assert answer.status_code == 422 and "9" * 40 not in answer.text
+
+
+def test_director_logins_are_rate_limited(client: TestClient,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from burraco.tournament.web import LOGIN_LIMIT
+
+    monkeypatch.setenv(KEY_ENV, "s3cret")
+    for _ in range(LOGIN_LIMIT[0]):
+        wrong = client.get("/tournaments/login?key=guess", follow_redirects=False)
+        assert wrong.status_code == 403 and "wrong director key" in wrong.text
+    locked = client.get("/tournaments/login?key=guess", follow_redirects=False)
+    assert locked.status_code == 429 and int(locked.headers["retry-after"]) > 0
+    assert "too many wrong director keys" in locked.text
+    right = client.get("/tournaments/login?key=s3cret", follow_redirects=False)
+    assert right.status_code == 429, "past the limit even the right key waits"

@@ -16,23 +16,42 @@ from typing import Any
 from urllib.parse import quote
 
 from burraco.tournament.clock import Clock
+from burraco.tournament.export import ranked, shown_standings, sitting_out
 from burraco.tournament.model import Tournament
 from burraco.tournament.pages import Lang, layout, tr
-from burraco.tournament.standings import standings
+from burraco.tournament.standings import Standing, standings
 from burraco.tournament.table_entry import SCRIPT_TAG, clock_html
 
 FALLBACK_REFRESH = 30
+
+
+def marks(lang: Lang, s: Standing, out: frozenset[int]) -> str:
+    """Sitting out this round, withdrawn, penalised: after the pair's name."""
+    said = []
+    if s.pair in out:
+        said.append(("bye", tr(lang, "mark_bye")))
+    if s.withdrawn:
+        said.append(("withdrawn", tr(lang, "mark_withdrawn")))
+    if s.penalty_vp or s.penalty_mp:
+        taken = ", ".join(f"−{n} {unit}" for n, unit in ((s.penalty_vp, "VP"),
+                                                        (s.penalty_mp, "MP")) if n)
+        said.append(("penalty", tr(lang, "mark_penalty", taken=taken)))
+    return "".join(f" <small class='mark' data-mark='{key}'>({escape(text)})</small>"
+                   for key, text in said)
 
 
 def standings_table(t: Tournament, lang: Lang) -> str:
     head = (f"<tr><th>{tr(lang, 'rank')}</th><th>#</th><th>{tr(lang, 'name')}</th>"
             f"<th>{tr(lang, 'vp')}</th><th>{tr(lang, 'mp_diff')}</th>"
             f"<th>{tr(lang, 'played')}</th></tr>")
+    out, any_rank = sitting_out(t), ranked(t)
     rows = "".join(
-        f"<tr data-pair='{s.pair}'><td class='num'>{s.rank}{'=' if s.tied else ''}</td>"
-        f"<td class='num'>{s.pair}</td><td>{escape(s.name)}</td><td class='num'><b>{s.vp}</b>"
-        f"</td><td class='num'>{s.mp_diff:+d}</td><td class='num'>{s.played}</td></tr>"
-        for s in standings(t))
+        f"<tr data-pair='{s.pair}'><td class='num'>"
+        f"{(str(s.rank) + ('=' if s.tied else '')) if any_rank else '–'}</td>"
+        f"<td class='num'>{s.pair}</td><td>{escape(s.name)}{marks(lang, s, out)}</td>"
+        f"<td class='num'><b>{s.vp}</b></td><td class='num'>{s.mp_diff:+d}</td>"
+        f"<td class='num'>{s.played}</td></tr>"
+        for s in shown_standings(t))
     return f"<table id='standings'>{head}{rows}</table>"
 
 
@@ -62,6 +81,11 @@ def screen_page(tid: str, t: Tournament, shown: Tournament, lang: Lang, *,
             "</small></li>" for tb in current.tables)
         left = (f"<h2>{tr(lang, 'screen_tables')}</h2><ul class='tables' id='tables'>{tiles}"
                 "</ul>")
+        names = {p.number: p.name for p in t.pairs}
+        left += "".join(
+            f"<p class='bye' data-bye='{p}'>"
+            f"{escape(tr(lang, 'sits_out', who=f'{p} {names[p]}'))}</p>"
+            for p in current.byes)
         left += clock_html(lang, clock, at)
         if shown is not t:
             left += f"<p class='meta' id='held'>{tr(lang, 'held')}</p>"
@@ -85,6 +109,8 @@ def screen_json(t: Tournament, shown: Tournament, clock: Clock | None, at: datet
         "stamp": stamp,
         "round": None if current is None else current.number,
         "finished": shown.finished,
+        "sits_out": [] if current is None or t.finished else list(current.byes),
+        "ranked": ranked(shown),
         "tables": [] if current is None else [
             {"table": tb.number, "finished": t.result(current.number, tb.number) is not None}
             for tb in current.tables],

@@ -163,7 +163,8 @@ def _evening(args: argparse.Namespace) -> int:
         for s in rows:
             print(f"  {s['rank']:>3} {s['pair']:>3} {s['name']:<30} {s['vp']:>4} VP")
     for a in data["prize_list"]:
-        print(f"prize {a['category']} {a['place']}: pair {a['pair']} {a['name']}")
+        who = f"pair {a['pair']} {a['name']}" if a["awarded"] else "not awarded"
+        print(f"prize {a['category']} {a['place']}: {who}")
     return 0
 
 

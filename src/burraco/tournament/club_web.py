@@ -29,7 +29,7 @@ from starlette.concurrency import run_in_threadpool
 from burraco.tournament.address import link_base
 from burraco.tournament.bigscreen import screen_json, screen_page
 from burraco.tournament.clock import MINUTES_PER_SMAZZATA, default_minutes
-from burraco.tournament.errors import Refused, TournamentError
+from burraco.tournament.errors import Refused, TournamentError, excerpt
 from burraco.tournament.model import Tournament
 from burraco.tournament.pages import CSS, LANG_COOKIE, SCRIPT, Lang, lang_of, layout, log_text, tr
 from burraco.tournament.service import Director
@@ -157,7 +157,8 @@ def add_routes(router: APIRouter, director_of: Callable[[Request], Director], lo
                         headers={"Cache-Control": "public, max-age=300"})
 
     async def phone(request: Request, tid: str, token: str, lang: Lang, *, ok: str | None = None,
-                    error: str | None = None, status: int = 200) -> Response:
+                    error: str | None = None, status: int = 200,
+                    typed: dict[str, str] | None = None) -> Response:
         desk = desk_of(request)
         try:
             await load(request, tid)  # results of web tables first, a missing tournament
@@ -173,15 +174,19 @@ def add_routes(router: APIRouter, director_of: Callable[[Request], Director], lo
                                      if table == seat.table}
         clock = await run_in_threadpool(desk.clock, tid, seat.round)
         mine = entries.get(seat.side)
+        theirs = entries.get("ew" if seat.side == "ns" else "ns")
         sent = request.query_params.get("sent", "")
-        if ok is None and mine is not None and sent in ("waiting", "same"):
+        # only the table's current state: once the other pair has entered (a reload after a
+        # disagreement), "received, waiting" is no longer true
+        if ok is None and mine is not None and theirs is None and sent in ("waiting", "same"):
             ok = tr(lang, "sent_" + sent, ns=mine.ns_mp, ew=mine.ew_mp)
         done = t.result(seat.round, seat.table)
         if ok is None and done is not None and sent == "agreed":
             ok = tr(lang, "agreed", ns=done.mp[0], ew=done.mp[1], vns=done.vp[0],
                     vew=done.vp[1])
+        stamp = await run_in_threadpool(desk.stamp, tid)
         body = phone_page(tid, t, seat, token, lang, entries=entries, clock=clock, at=now(),
-                          ok=ok, error=error)
+                          ok=ok, error=error, typed=typed, stamp=stamp)
         return remember(HTMLResponse(body, status), request)
 
     @router.get("/tournaments/{tid}/table/{token}", response_class=HTMLResponse,
@@ -193,6 +198,7 @@ def add_routes(router: APIRouter, director_of: Callable[[Request], Director], lo
     async def table_entry(request: Request, tid: str, token: str) -> Response:
         desk = desk_of(request)
         lang = lang_of(request)
+        form: dict[str, str] = {}
         try:
             form = await read_form(request)
             if form.get("lang") in ("it", "en"):
@@ -205,8 +211,9 @@ def add_routes(router: APIRouter, director_of: Callable[[Request], Director], lo
                 desk.submit, tid, token, ns_mp, ew_mp, _hands(form, hands))
         except LinkError:
             return await phone(request, tid, token, lang)
-        except TournamentError as exc:
-            return await phone(request, tid, token, lang, error=str(exc), status=422)
+        except TournamentError as exc:  # what was typed stays in the form
+            return await phone(request, tid, token, lang, error=str(exc), status=422,
+                               typed=form)
         except Exception as exc:  # the form reader's refusals (too large)
             if getattr(exc, "status", None) is None:
                 raise
@@ -274,7 +281,7 @@ def add_routes(router: APIRouter, director_of: Callable[[Request], Director], lo
                 minutes = int(text) if text else default_minutes(t.settings.hands)
             except ValueError:
                 raise TournamentError(f"the round's length must be whole minutes, not "
-                                      f"{text!r}") from None
+                                      f"{excerpt(text)}") from None
             clock = desk.start_clock(tid, minutes)
             return f"round {clock.round}: the clock runs {minutes} minutes"
         return await director_change(request, tid, act)

@@ -12,6 +12,25 @@ class TournamentError(ValueError):
     """
 
 
+EXCERPT = 16
+"""The most characters of what was typed that a refusal repeats."""
+
+
+def excerpt(value: object) -> str:
+    """What was typed, quoted, as a refusal repeats it: cut short when long (a 5,000-digit
+    entry is not echoed whole)."""
+    text = str(value)
+    if len(text) <= EXCERPT:
+        return repr(text)
+    return f"{text[:EXCERPT]!r}… ({len(text)} characters)"
+
+
+def cut(value: object) -> str:
+    """A number as a refusal repeats it: whole when short, else its start and its length."""
+    text = str(value)
+    return text if len(text) <= EXCERPT else f"{text[:EXCERPT]}… ({len(text)} digits)"
+
+
 class Refused(Exception):
     """A request refused before it is read (a form too large): ``status`` is its answer."""
 

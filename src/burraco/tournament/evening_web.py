@@ -34,7 +34,7 @@ from starlette.concurrency import run_in_threadpool
 from burraco.tournament import changes, paper
 from burraco.tournament.access import check_key, read_form
 from burraco.tournament.address import link_base
-from burraco.tournament.errors import Refused, TournamentError
+from burraco.tournament.errors import Refused, TournamentError, excerpt
 from burraco.tournament.export import page
 from burraco.tournament.held import players_view
 from burraco.tournament.members import members, pair_accounts, save_member
@@ -121,7 +121,9 @@ def evening_html(tid: str, t: Tournament) -> str:
     awards = prize_list(t)
     if awards:
         rows = "".join(f"<tr><td>{escape(a.category)}</td><td>{a.place}</td><td>"
-                       f"{a.standing.pair} {escape(a.standing.name)}</td></tr>" for a in awards)
+                       + (f"{a.standing.pair} {escape(a.standing.name)}" if a.standing
+                          else "<i class='unawarded'>not awarded</i>")
+                       + "</td></tr>" for a in awards)
         parts.append(f"<table id='prize-list'><tr><th>category</th><th>place</th><th>pair"
                      f"</th></tr>{rows}</table>")
     if t.evening.line_rankings:
@@ -142,7 +144,7 @@ def _int(form: dict[str, str], name: str, what: str, default: int | None = None)
     try:
         return int(text)
     except ValueError:
-        raise TournamentError(f"{what} must be a whole number, not {text!r}") from None
+        raise TournamentError(f"{what} must be a whole number, not {excerpt(text)}") from None
 
 
 def add_evening_routes(router: APIRouter, director_of: Callable[[Request], Director],

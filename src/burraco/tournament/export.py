@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable
 from html import escape
 
@@ -17,7 +18,10 @@ from burraco.tournament.model import Round, Tournament
 from burraco.tournament.seating import Table
 from burraco.tournament.standings import Standing, standings
 
-STANDINGS_COLUMNS = ("rank", "pair", "name", "players", "vp", "mp_diff", "mp", "played", "byes")
+STANDINGS_COLUMNS = ("rank", "pair", "name", "players", "vp", "mp_diff", "mp", "played", "byes",
+                     "penalty_vp", "penalty_mp", "withdrawn")
+"""``vp``, ``mp_diff`` and ``mp`` are net of the penalties (``penalty_vp``, ``penalty_mp``:
+what was taken away); ``withdrawn``: ``yes`` for a pair that left the evening."""
 RESULTS_COLUMNS = ("round", "movement", "table", "ns", "ns_name", "ew", "ew_name", "mp_ns",
                    "mp_ew", "vp_ns", "vp_ew", "hands", "source")
 
@@ -136,7 +140,8 @@ def standings_csv(t: Tournament) -> str:
     players = {p.number: " / ".join(p.players) for p in t.pairs}
     for s in standings(t):
         row: list[object] = [_rank(s), s.pair, s.name, players[s.pair], s.vp, s.mp_diff, s.mp,
-                             s.played, s.byes]
+                             s.played, s.byes, s.penalty_vp, s.penalty_mp,
+                             "yes" if s.withdrawn else ""]
         if t.settings.duplicate:
             row.append(round(float(s.dup or 0), 1))
         writer.writerow(row)
@@ -162,9 +167,9 @@ def results_csv(t: Tournament) -> str:
             if teams:
                 row.append(" ".join(f"{h}:{a}" for h, a in r.rooms) if r else "")
             writer.writerow(row)
-        for pair in played.byes:
+        for pair in played.byes:  # mp_ns: the MP difference a bye is credited with
             writer.writerow([played.number, played.movement, "bye", pair, names[pair], "", "",
-                             "", "", t.settings.bye_vp, "", "", "bye"])
+                             t.settings.bye_mp, "", t.settings.bye_vp, "", "", "bye"])
     return out.getvalue()
 
 
@@ -194,18 +199,71 @@ def page(title: str, body: str) -> str:
             f"<body>\n{body}\n</body></html>\n")
 
 
+TIE_BREAK_WORDS = {"mp_diff": "MP difference", "h2h": "head-to-head", "lot": "draw",
+                   "mp": "MP scored", "vp": "VP", "dup": "duplicate score"}
+"""The tie-breaks in words, for the pages people read (the settings keep their codes)."""
+
+
+def minus(value: object) -> str:
+    """A number as read on a page: a negative one with a true minus sign, ``−150``, so that
+    ``1650 – −150`` does not read as a range (``1650 – -150``)."""
+    text = str(value)
+    return "−" + text[1:] if re.fullmatch(r"-\d+", text) else text
+
+
+def scale_title(name: str) -> str:
+    """A VP table's name without its reference into RULES.md (for the pages people read)."""
+    return re.sub(r"\s*\(RULES\.md[^)]*\)", "", name)
+
+
 def meta_html(t: Tournament) -> str:
     s = t.settings
     scale = s.vp_scale
+    ties = ", ".join(TIE_BREAK_WORDS.get(k, k) for k in s.tie_breaks) or "none"
     kind = "" if s.kind == "pairs" else f"{s.kind} event · "
     return (f"<p class='meta'>{kind}{len(t.pairs)} {s.entrant}s · schedule "
             f"<code>{escape(str(s.schedule))}</code> ({t.total_rounds} rounds) · "
             f"{s.hands} smazzate per match{' at each table' if s.kind == 'teams' else ''} · "
             "VP table: "
-            f"{escape(scale.name)}{'' if scale.official else ' (configured by the director)'}"
+            f"{escape(scale_title(scale.name))}"
+            f"{'' if scale.official else ' (configured by the director)'}"
             f"{' · duplicate deals' if s.duplicate else ''} · bye {s.bye_vp} VP, "
-            f"{s.bye_mp:+d} MP · tie-breaks: {escape(', '.join(s.tie_breaks) or 'none')} · "
+            f"{s.bye_mp:+d} MP · tie-breaks: <span class='ties'>{escape(ties)}</span> · "
             f"<span id='status'>{escape(t.status)}</span></p>")
+
+
+def ranked(t: Tournament) -> bool:
+    """Whether the standings rank anybody yet: before the first result the order would only
+    be the draw's (a bye's VP alone), so no rank is shown and the pairs go by number."""
+    return bool(t.results)
+
+
+def shown_standings(t: Tournament) -> list[Standing]:
+    """The standings as the pages show them: by number, before the first result."""
+    table = standings(t)
+    return table if ranked(t) else sorted(table, key=lambda s: s.pair)
+
+
+def sitting_out(t: Tournament) -> frozenset[int]:
+    """Who sits out the round being played (its byes)."""
+    current = t.current
+    if current is None or t.finished:
+        return frozenset()
+    return frozenset(current.byes)
+
+
+def marks_html(s: Standing, out: frozenset[int]) -> str:
+    """A pair's marks after its name: sitting out this round, withdrawn, penalised."""
+    marks = []
+    if s.pair in out:
+        marks.append("<small class='mark' data-mark='bye'>(sits out this round)</small>")
+    if s.withdrawn:
+        marks.append("<small class='mark' data-mark='withdrawn'>(withdrawn)</small>")
+    if s.penalty_vp or s.penalty_mp:
+        taken = ", ".join(f"−{n} {unit}" for n, unit in ((s.penalty_vp, "VP"),
+                                                        (s.penalty_mp, "MP")) if n)
+        marks.append(f"<small class='mark' data-mark='penalty'>(penalty: {taken})</small>")
+    return "".join(f" {m}" for m in marks)
 
 
 def standings_html(t: Tournament) -> str:
@@ -214,9 +272,11 @@ def standings_html(t: Tournament) -> str:
             "<th>MP diff</th>") + (
         "<th>dup</th>" if dup else "") + "<th>played</th><th>byes</th></tr>"
     rows = []
-    for s in standings(t):
-        cells = (f"<td class='num'>{_rank(s)}</td><td class='num'>{s.pair}</td>"
-                 f"<td>{escape(s.name)}</td><td class='num'>{s.vp}</td>"
+    out = sitting_out(t)
+    for s in shown_standings(t):
+        rank = _rank(s) if ranked(t) else "–"
+        cells = (f"<td class='num'>{rank}</td><td class='num'>{s.pair}</td>"
+                 f"<td>{escape(s.name)}{marks_html(s, out)}</td><td class='num'>{s.vp}</td>"
                  f"<td class='num'>{s.mp_diff:+d}</td>")
         if dup:
             cells += f"<td class='num'>{float(s.dup or 0):+.1f}</td>"
@@ -240,7 +300,7 @@ def round_html(t: Tournament, played: Round, *, with_forms: bool = False) -> str
                  f"<td>{escape(line_label(t, table, 1))}</td>")
         if r:
             rooms = f" <small>({escape(rooms_text(r.rooms))})</small>" if r.rooms else ""
-            cells += (f"<td class='num'>{r.mp[0]} – {r.mp[1]}{rooms}</td>"
+            cells += (f"<td class='num'>{minus(r.mp[0])} – {minus(r.mp[1])}{rooms}</td>"
                       f"<td class='num'>{r.vp[0]} – {r.vp[1]}</td>")
         else:
             cells += "<td>—</td><td>—</td>"

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from burraco.tournament.draw import seeded_rng
-from burraco.tournament.errors import TournamentError
+from burraco.tournament.errors import TournamentError, cut, excerpt
 from burraco.tournament.evening import Evening
 from burraco.tournament.pairing import plan
 from burraco.tournament.parts import (
@@ -93,7 +93,7 @@ class Tournament:
         for p in self.pairs:
             if p.name.casefold() == text.casefold():
                 return p
-        raise TournamentError(f"no pair named {text!r} in this tournament")
+        raise TournamentError(f"no pair named {excerpt(text)} in this tournament")
 
     @property
     def total_rounds(self) -> int:
@@ -282,11 +282,11 @@ MAX_MATCH_POINTS = 100_000
 
 def _check_points(value: int, what: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TournamentError(f"{what} must be a whole number, not {value!r}")
+        raise TournamentError(f"{what} must be a whole number, not {excerpt(value)}")
+    if abs(value) > MAX_MATCH_POINTS:
+        raise TournamentError(f"{what} {cut(value)} is not a plausible Burraco score")
     if value % 5:
         raise TournamentError(f"{what} {value} is not a multiple of 5 (every Burraco score is)")
-    if abs(value) > MAX_MATCH_POINTS:
-        raise TournamentError(f"{what} {value} is not a plausible Burraco score")
 
 
 def _check_parts(part: str, sides: tuple[str, str], parts: Sequence[tuple[int, int]],

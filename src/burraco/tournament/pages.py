@@ -65,6 +65,10 @@ EN: dict[str, str] = {
     "mp_diff": "MP diff",
     "played": "played",
     "no_round": "The first round has not started yet.",
+    "sits_out": "Sits out this round: {who}",
+    "mark_bye": "sits out this round",
+    "mark_withdrawn": "withdrawn",
+    "mark_penalty": "penalty: {taken}",
     "over": "The tournament is over.",
     "held": "Duplicate deals: the round's scores are shown once every table has finished.",
     "desk": "The tables",
@@ -158,6 +162,10 @@ IT: dict[str, str] = {
     "mp_diff": "diff. punti",
     "played": "giocati",
     "no_round": "Il primo turno non è ancora iniziato.",
+    "sits_out": "Riposa in questo turno: {who}",
+    "mark_bye": "riposa in questo turno",
+    "mark_withdrawn": "ritirata",
+    "mark_penalty": "penalità: {taken}",
     "over": "Il torneo è finito.",
     "held": "Carte uguali: i punteggi del turno si vedono quando tutti i tavoli hanno finito.",
     "desk": "I tavoli",
@@ -208,7 +216,11 @@ TEXTS: dict[Lang, dict[str, str]] = {"en": EN, "it": IT}
 
 
 def tr(lang: Lang, key: str, **params: object) -> str:
-    return TEXTS[lang][key].format(**params)
+    """The text ``key`` in ``lang``; a negative number in it takes a true minus sign
+    (``1650 – −150``, not ``1650 – -150``)."""
+    shown = {name: "−" + str(value)[1:] if re.fullmatch(r"-\d+", str(value)) else value
+             for name, value in params.items()}
+    return TEXTS[lang][key].format(**shown)
 
 
 def lang_of(request: Request) -> Lang:
@@ -328,6 +340,15 @@ body.phone main { max-width: 30rem; }
 .phone button[type=submit] { width: 100%; font-size: 1.2rem; min-height: 56px; margin-top: .6em; }
 details summary { cursor: pointer; margin: .6em 0; }
 
+/* a phone's width (390 px): the tables shrink and wrap rather than scroll sideways */
+@media (max-width: 600px) {
+  main { padding: .5em .4em 2em; }
+  body:not(.screen) table { font-size: .82rem; max-width: 100%; }
+  body:not(.screen) th, body:not(.screen) td { padding: .25em .3em;
+    overflow-wrap: anywhere; }
+  body:not(.screen) th { hyphens: auto; }
+}
+
 /* the clock, on the phones and the big screen */
 .clock { font-variant-numeric: tabular-nums; }
 .clock .left { font-size: 2.2rem; font-weight: 700; color: var(--gold); }
@@ -361,8 +382,9 @@ body.screen main { max-width: none; padding: 1vw 2vw; font-size: 1.6vw; }
 """
 
 SCRIPT = """
-// The clock counts down from the server's end time; the big screen reloads when the
-// tournament changes (its stamp moves). Without this script the pages show the end time.
+// The clock counts down from the server's end time; the big screen and a phone waiting for
+// the other pair reload when the tournament changes (its stamp moves). Without this
+// script the pages show the end time.
 (function () {
   function pad(n) { return (n < 10 ? "0" : "") + n; }
   function tick() {
@@ -388,9 +410,15 @@ SCRIPT = """
   if (watch) {
     var url = watch.getAttribute("data-poll");
     var stamp = watch.getAttribute("data-stamp");
+    // a phone waiting for the other pair reloads too, unless the pair is typing again
+    var typing = false;
+    document.querySelectorAll("form").forEach(function (f) {
+      f.addEventListener("input", function () { typing = true; });
+    });
     setInterval(function () {
+      if (typing) return;
       fetch(url, { cache: "no-store" }).then(function (r) { return r.json(); })
-        .then(function (d) { if (d.stamp !== stamp) location.reload(); })
+        .then(function (d) { if (d.stamp !== stamp && !typing) location.reload(); })
         .catch(function () {});
     }, 4000);
   }
@@ -422,6 +450,10 @@ ITALIAN_MARKUP: tuple[tuple[str, str], ...] = (
     (r"<th>MP diff</th>", "<th>diff. punti</th>"),
     (r"<th>played</th><th>byes</th>", "<th>giocati</th><th>riposi</th>"),
     (r"<p>Bye: pair ", "<p>Riposo: coppia "),
+    (r"<i class='unawarded'>not awarded</i>", "<i class='unawarded'>non assegnato</i>"),
+    (r"\(sits out this round\)</small>", "(riposa in questo turno)</small>"),
+    (r"\(withdrawn\)</small>", "(ritirata)</small>"),
+    (r"'>\(penalty: ", "'>(penalità: "),
     (r"Play the tables without a result online: ", "Giocate online i tavoli senza risultato: "),
     (r">Open web tables</button>", ">Apri i tavoli web</button>"),
     (r"pairs played by bots", "coppie giocate dai bot"),
@@ -434,6 +466,12 @@ ITALIAN_MARKUP: tuple[tuple[str, str], ...] = (
     (r" · duplicate deals", " · carte uguali"),
     (r" · bye (\d+) VP, ", r" · riposo \1 VP, "),
     (r" · tie-breaks: ", " · spareggi: "),
+    (r"(<span class='ties'>[^<]*)MP difference", r"\1scarto"),
+    (r"(<span class='ties'>[^<]*)head-to-head", r"\1scontro diretto"),
+    (r"(<span class='ties'>[^<]*)draw", r"\1sorteggio"),
+    (r"(<span class='ties'>[^<]*)MP scored", r"\1punti fatti"),
+    (r"(<span class='ties'>[^<]*)duplicate score", r"\1punteggio duplicato"),
+    (r"(<span class='ties'>)none<", r"\1nessuno<"),
     (r"<span id='status'>round (\d+) done</span>", r"<span id='status'>turno \1 finito</span>"),
     (r"<span id='status'>round (\d+)</span>", r"<span id='status'>turno \1</span>"),
     (r"<span id='status'>finished</span>", "<span id='status'>finito</span>"),

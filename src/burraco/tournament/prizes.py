@@ -6,7 +6,8 @@ prize yet, so a pair wins one prize at most (the club's usual rule; the first li
 category is the most valuable).  ``overall`` is every pair, ``NS`` and ``EW`` a
 Mitchell's lines (:func:`~burraco.tournament.standings.line_of`), any other name the
 members' category of a pair (both its players members of that category).  A withdrawn
-pair wins no prize.
+pair wins no prize.  A place no pair can take (too few pairs in the category, or they all
+won an earlier prize) stays in the list, not awarded.
 """
 
 from __future__ import annotations
@@ -24,12 +25,16 @@ if TYPE_CHECKING:
 class Award:
     category: str
     place: int
-    standing: Standing
+    standing: Standing | None
+    """The winner, or None: the prize is not awarded."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"category": self.category, "place": self.place, "pair": self.standing.pair,
-                "name": self.standing.name, "rank": self.standing.rank,
-                "vp": self.standing.vp}
+        s = self.standing
+        if s is None:
+            return {"category": self.category, "place": self.place, "pair": None,
+                    "name": None, "awarded": False}
+        return {"category": self.category, "place": self.place, "pair": s.pair,
+                "name": s.name, "rank": s.rank, "vp": s.vp, "awarded": True}
 
 
 def in_category(t: Tournament, pair: int, category: str) -> bool:
@@ -56,4 +61,5 @@ def prize_list(t: Tournament) -> list[Award]:
             place += 1
             awarded.add(s.pair)
             out.append(Award(prize.category, place, s))
+        out += [Award(prize.category, k, None) for k in range(place + 1, prize.places + 1)]
     return out

@@ -23,7 +23,7 @@ from typing import Literal
 from sqlalchemy import Connection, delete, insert, select, update
 
 from burraco.tournament.clock import Clock, check_minutes
-from burraco.tournament.errors import TournamentError
+from burraco.tournament.errors import TournamentError, cut, excerpt
 from burraco.tournament.model import Result, Tournament
 from burraco.tournament.service import Director
 from burraco.tournament.storage import (
@@ -114,10 +114,10 @@ def parse_score(text: str, what: str, *, hands: int, part: bool = False) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise TournamentError(f"{what} must be a whole number, not {text!r}") from None
+        raise TournamentError(f"{what} must be a whole number, not {excerpt(text)}") from None
     limit = score_limit(hands, part=part)
     if abs(value) > limit:
-        raise TournamentError(f"{what} {value} is not a plausible score (from -{limit} to "
+        raise TournamentError(f"{what} {cut(value)} is not a plausible score (from -{limit} to "
                               f"{limit})")
     return value
 

@@ -40,9 +40,17 @@ def _value(entry: Entry | None, side: int) -> str:
     return "" if entry is None else str(entry.score[side])
 
 
+def _typed(typed: dict[str, str], name: str) -> str:
+    """What the pair typed in ``name`` (a refused form comes back as it was sent)."""
+    return escape(typed.get(name, "")[:12].strip(), quote=True)
+
+
 def phone_page(tid: str, t: Tournament, seat: Seat, token: str, lang: Lang, *,
                entries: dict[str, Entry], clock: Clock | None, at: datetime,
-               ok: str | None = None, error: str | None = None) -> str:
+               ok: str | None = None, error: str | None = None,
+               typed: dict[str, str] | None = None, stamp: str = "") -> str:
+    """The pair's page; ``typed``: the refused form, kept so nothing is retyped; ``stamp``:
+    the tournament's change stamp, polled while the pair waits for the other one."""
     table = t.round(seat.round).table(seat.table)
     side_name = tr(lang, seat.side)
     path = f"/tournaments/{quote(tid)}/table/{quote(token)}"
@@ -75,25 +83,34 @@ def phone_page(tid: str, t: Tournament, seat: Seat, token: str, lang: Lang, *,
         parts.append(f"<p class='warn' id='disagree' role='alert'>{text}</p>")
     elif mine:
         text = tr(lang, "your_entry", ns=mine.ns_mp, ew=mine.ew_mp)
-        parts.append(f"<p class='meta' id='mine'>{text} {tr(lang, 'other_waiting')}</p>")
+        poll = (f" data-stamp='{escape(stamp)}' data-poll='/tournaments/{quote(tid)}/"
+                "screen.json'" if stamp else "")
+        parts.append(f"<p class='meta' id='mine'{poll}>{text} {tr(lang, 'other_waiting')}</p>")
     elif theirs:
         parts.append(f"<p class='meta' id='theirs'>{tr(lang, 'other_entered')}</p>")
+    kept = typed or {}
+    if typed is None and mine is not None:
+        kept = {f"h{k}_{side}": str(h[i]) for k, h in enumerate(mine.hands, start=1)
+                for i, side in enumerate(("ns", "ew"))}
+        kept |= {"ns_mp": _value(mine, 0), "ew_mp": _value(mine, 1)}
     hands = "".join(
         f"<span>{tr(lang, 'hand', n=k)}</span>"
         f"<input name='h{k}_ns' {_bounds(1, part=True)} aria-label='{tr(lang, 'hand', n=k)} "
-        f"{tr(lang, 'ns')}' placeholder='{tr(lang, 'ns')}'>"
+        f"{tr(lang, 'ns')}' placeholder='{tr(lang, 'ns')}' value='{_typed(kept, f'h{k}_ns')}'>"
         f"<input name='h{k}_ew' {_bounds(1, part=True)} aria-label='{tr(lang, 'hand', n=k)} "
-        f"{tr(lang, 'ew')}' placeholder='{tr(lang, 'ew')}'>"
+        f"{tr(lang, 'ew')}' placeholder='{tr(lang, 'ew')}' value='{_typed(kept, f'h{k}_ew')}'>"
         for k in range(1, t.settings.hands + 1))
+    opened = " open" if any(_typed(kept, f"h{k}_{side}") for k in range(1, t.settings.hands + 1)
+                            for side in ("ns", "ew")) else ""
     parts.append(
         f"<h2>{tr(lang, 'enter_title')}</h2><p class='meta'>{tr(lang, 'enter_hint')}</p>"
         f"<form method='post' id='entry' action='{escape(path)}'>"
         f"<input type='hidden' name='lang' value='{lang}'>"
         f"<label>{tr(lang, 'ns_mp')}<input name='ns_mp' {_bounds(t.settings.hands)} "
-        f"required value='{_value(mine, 0)}'></label>"
+        f"required value='{_typed(kept, 'ns_mp')}'></label>"
         f"<label>{tr(lang, 'ew_mp')}<input name='ew_mp' {_bounds(t.settings.hands)} "
-        f"required value='{_value(mine, 1)}'></label>"
-        f"<details><summary>{tr(lang, 'by_hand')}</summary><div class='hands'>{hands}</div>"
+        f"required value='{_typed(kept, 'ew_mp')}'></label>"
+        f"<details{opened}><summary>{tr(lang, 'by_hand')}</summary><div class='hands'>{hands}</div>"
         "</details>"
         f"<button type='submit'>{tr(lang, 'send')}</button></form>")
     return layout(t.settings.name, "\n".join(parts), lang=lang, path=path,

@@ -57,7 +57,8 @@ from fastapi.responses import (
 from starlette.concurrency import run_in_threadpool
 
 from burraco.infra.http_headers import SecurityHeaders
-from burraco.infra.http_limits import BodyLimit
+from burraco.infra.http_limits import BodyLimit, client_address
+from burraco.infra.rates import Throttle
 from burraco.tournament import online
 from burraco.tournament.access import (
     KEY_COOKIE,
@@ -72,7 +73,7 @@ from burraco.tournament.access import (
 from burraco.tournament.address import link_base, unreachable
 from burraco.tournament.club_web import add_routes, desk_html, remember
 from burraco.tournament.entries import entry
-from burraco.tournament.errors import Refused, TournamentError
+from burraco.tournament.errors import Refused, TournamentError, excerpt
 from burraco.tournament.evening_web import add_evening_routes, evening_html, evening_json
 from burraco.tournament.export import (
     meta_html,
@@ -101,6 +102,10 @@ from burraco.tournament.web_tables import web_tables
 
 DirectorOf = Callable[[Request], Director]
 
+LOGIN_LIMIT = (10, 15 * 60.0)
+"""Wrong director keys allowed per client address in a window of seconds (as the accounts'
+logins are throttled): past them the address waits for the oldest to leave the window."""
+
 
 def _int(form: dict[str, str], name: str, what: str, default: int | None = None) -> int:
     text = form.get(name, "").strip()
@@ -109,7 +114,7 @@ def _int(form: dict[str, str], name: str, what: str, default: int | None = None)
     try:
         return int(text)
     except ValueError:
-        raise TournamentError(f"{what} must be a whole number, not {text!r}") from None
+        raise TournamentError(f"{what} must be a whole number, not {excerpt(text)}") from None
 
 
 
@@ -320,6 +325,7 @@ def _hub(request: Request) -> Any:
 def make_router(director_of: DirectorOf) -> APIRouter:
     router = APIRouter()
     watchers: set[asyncio.Task[None]] = set()
+    wrong_keys = Throttle(*LOGIN_LIMIT, name="director-login")
 
     def html(body: str, status: int = 200) -> HTMLResponse:
         return HTMLResponse(body, status_code=status)
@@ -373,10 +379,20 @@ def make_router(director_of: DirectorOf) -> APIRouter:
                     status)
 
     @router.get("/tournaments/login", include_in_schema=False)
-    async def login(key: str = "") -> Response:
-        """Set the director's cookie, for the right key only (any text: compared as bytes)."""
+    async def login(request: Request, key: str = "") -> Response:
+        """Set the director's cookie, for the right key only (any text: compared as bytes);
+        an address past :data:`LOGIN_LIMIT` wrong keys is refused without trying its key."""
         expected = os.environ.get(KEY_ENV)
+        address = client_address(request.scope)
+        if expected:
+            wait = await wrong_keys.retry_after(address)
+            if wait:
+                refused = html(page("Locked", f"{NAV_HOME}" + _notice(
+                    None, f"too many wrong director keys: retry in {wait} s")), 429)
+                refused.headers["Retry-After"] = str(wait)
+                return refused
         if expected and not same_key(key, expected):
+            await wrong_keys.failed(address)
             return html(page("Locked", f"{NAV_HOME}{_notice(None, 'wrong director key')}"), 403)
         response = RedirectResponse("/tournaments/", status_code=303)
         if expected:  # the cookie holds the key percent-encoded: a header holds latin-1 only

@@ -112,7 +112,9 @@ def standings_paper(t: Tournament, lang: str) -> bytes:
         pdf.heading(word("prizes", lang), 13)
         rows = [(word("overall", lang) if a.category == "overall" else a.category,
                  str(a.place), f"{a.standing.pair} {a.standing.name}", str(a.standing.rank),
-                 str(a.standing.vp)) for a in awards]
+                 str(a.standing.vp)) if a.standing else
+                (word("overall", lang) if a.category == "overall" else a.category,
+                 str(a.place), word("not_awarded", lang), "", "") for a in awards]
         pdf.grid([word("category", lang), word("place", lang), word("pair", lang),
                   word("rank", lang), "VP"], rows, [40, 18, 90, 18, 18], size=10,
                  align=["L", "C", "L", "C", "R"])

@@ -47,6 +47,7 @@ WORDS: dict[str, dict[str, str]] = {
     "prizes": {"it": "Premi", "en": "Prizes"},
     "category": {"it": "Categoria", "en": "Category"},
     "place": {"it": "Posto", "en": "Place"},
+    "not_awarded": {"it": "non assegnato", "en": "not awarded"},
     "overall": {"it": "assoluta", "en": "overall"},
     "ns_ranking": {"it": "Classifica Nord-Sud", "en": "North-South ranking"},
     "ew_ranking": {"it": "Classifica Est-Ovest", "en": "East-West ranking"},
