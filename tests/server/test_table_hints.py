@@ -27,11 +27,17 @@ async def ask(client: Client) -> dict[str, Any]:
                                 timeout=60)
 
 
+def two_people(server: ServerProcess, *, casual: bool) -> tuple[str, str, dict[str, Any]]:
+    """Ada and Bob, and a one-hand table of two where Ada sits at seat 0."""
+    ada, bob = server.guest("Ada"), server.guest("Bob")
+    table = server.create_table(ada, players=2, mode="smazzate", smazzate=1, casual=casual,
+                                creator_seat=0, seats=[{"kind": "human"}, {"kind": "human"}])
+    return ada, bob, table
+
+
 def test_a_hint_is_the_experts_move_for_the_asker_alone_and_is_counted(
         server: ServerProcess) -> None:
-    ada, bob = server.guest("Ada"), server.guest("Bob")
-    table = server.create_table(ada, players=2, mode="smazzate", smazzate=1, casual=True,
-                                creator_seat=0, seats=[{"kind": "human"}, {"kind": "human"}])
+    ada, bob, table = two_people(server, casual=True)
 
     async def main() -> None:
         one = Client(server, table, 0, guest=ada)
@@ -83,9 +89,7 @@ def test_a_hint_is_the_experts_move_for_the_asker_alone_and_is_counted(
 
 
 def test_no_hint_at_a_table_that_is_not_casual(server: ServerProcess) -> None:
-    ada, bob = server.guest("Ada"), server.guest("Bob")
-    table = server.create_table(ada, players=2, mode="smazzate", smazzate=1, casual=False,
-                                creator_seat=0, seats=[{"kind": "human"}, {"kind": "human"}])
+    ada, bob, table = two_people(server, casual=False)
 
     async def main() -> None:
         one = Client(server, table, 0, guest=ada)

@@ -83,7 +83,6 @@ const EXACT: Record<string, string> = {
   "spectators cannot act": "gli spettatori non possono giocare",
   // server (game.py, table_hints.py): hints
   "hints are given at casual tables only": "i consigli si danno solo ai tavoli amichevoli",
-  "a hint is for your own turn": "un consiglio è per il tuo turno",
   "the hint for this position is on its way": "il consiglio per questa posizione sta arrivando",
   "the table moved on while the hint was thought: ask again":
     "il tavolo è andato avanti mentre si pensava il consiglio: chiedi di nuovo",

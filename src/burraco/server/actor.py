@@ -243,8 +243,7 @@ class TableActor(TurnClock, SeatPlayers, TableHints):
                 f"message {cmid!r} was already applied as versions {done[0]}-{done[1]}",
                 cmid, applied={"from": done[0], "to": done[1]})
         if isinstance(message, HintAsk) and not self.config.casual:  # whatever the position
-            return self._reject(conn, "hint_not_allowed", "hints are given at casual tables "
-                                "only", cmid)
+            return self._ask_hint(conn, seat, message)  # refused there: hint_not_allowed
         if self.game.status != PLAYING:
             return self._reject(conn, "not_playing", f"the table is {self.game.status}", cmid)
         if message.v != self.game.version:

@@ -344,9 +344,9 @@ class Game:
         step = marked.act(seat, action, deal)
         return replace(step, events=[TableEvent("TimedOut", {"seat": seat}), *step.events])
 
-    def hint(self, seat: int, action: Action) -> Step:
-        """A hint for ``seat``'s turn at a casual table: ``action``, the expert's choice from the
-        seat's view.  Counted for the match and written into the hand's record."""
+    def may_hint(self, seat: int) -> HandState:
+        """The hand a hint for ``seat`` would be thought on; :class:`GameError` when none may be
+        given now (not a casual table, not the seat's turn, this position's hint given)."""
         if not self.config.casual:
             raise GameError("hint_not_allowed", "hints are given at casual tables only")
         hand = self._hand_for(seat)
@@ -354,6 +354,13 @@ class Game:
         for given in self.hand_hints:
             if given[0] == seat and given[1] == moves:
                 raise GameError("hint_given", f"the hint for this position: {given[2]}")
+        return hand
+
+    def hint(self, seat: int, action: Action) -> Step:
+        """A hint for ``seat``'s turn at a casual table: ``action``, the expert's choice from the
+        seat's view.  Counted for the match and written into the hand's record."""
+        hand = self.may_hint(seat)
+        moves = len(hand.moves())
         if action not in legal_actions(hand):
             raise GameError("illegal_action", f"{action} is not legal now")
         counts = list(self.hints or (0,) * self.config.players)

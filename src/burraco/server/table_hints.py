@@ -26,18 +26,10 @@ class TableHints:
         """Check the ask, then think the hint in a task of its own; it comes back as
         :class:`HintReady`."""
         game = self.game
-        hand = game.hand
-        if not self.config.casual:
-            return self._reject(conn, "hint_not_allowed", "hints are given at casual tables "
-                                "only", message.id)
-        if hand is None or game.turn != seat:
-            return self._reject(conn, "not_your_turn", "a hint is for your own turn",
-                                message.id)
-        moves = len(hand.moves())
-        for given in game.hand_hints:
-            if given[0] == seat and given[1] == moves:
-                return self._reject(conn, "hint_given", f"the hint for this position: "
-                                    f"{given[2]}", message.id)
+        try:
+            hand = game.may_hint(seat)  # the same checks the hint's command makes
+        except GameError as exc:
+            return self._reject(conn, exc.code, exc.reason, message.id)
         if seat in self._hinting:
             return self._reject(conn, "hint_given", "the hint for this position is on its "
                                 "way", message.id)

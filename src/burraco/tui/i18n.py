@@ -390,7 +390,6 @@ _REASONS_IT: dict[str, str] = {
     "spectators cannot act": "gli spettatori non possono giocare",
     # hints (server)
     "hints are given at casual tables only": "i consigli si danno solo ai tavoli amichevoli",
-    "a hint is for your own turn": "un consiglio è per il tuo turno",
     "the hint for this position is on its way":
         "il consiglio per questa posizione sta arrivando",
     "the table moved on while the hint was thought: ask again":
