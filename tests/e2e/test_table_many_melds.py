@@ -151,5 +151,6 @@ def test_eight_melds_a_side_and_a_long_pile_stay_in_view(
         timeout=30_000)
     problems = layout_problems(page, viewport)
     page.screenshot(path=str(screenshots / f"table-full-{size}-{locale[:2]}.png"))
-    assert not problems, "; ".join(problems)
+    cards = page.locator(".hand-card").count()
+    assert not problems, "; ".join(problems) + f" (a hand of {cards} cards)"
     context.close()

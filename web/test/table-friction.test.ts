@@ -6,7 +6,7 @@ import { EDGE, edgeStep } from "../src/drag";
 import { initialState, reduce, type TableState } from "../src/connection";
 import { reasonText, setLang, withSuitSymbols } from "../src/i18n";
 import { logText } from "../src/table";
-import { cardStep } from "../src/table/handfit";
+import { cardStep, handStep } from "../src/table/handfit";
 import { logFromMoves } from "../src/table/movelog";
 import { scoreOrder } from "../src/table/scoreorder";
 // @ts-expect-error: a build script in plain JavaScript
@@ -97,6 +97,16 @@ describe("the hand's overlap", () => {
 
   it("never hides more than two thirds of a card (the row wraps instead)", () => {
     expect(cardStep(370, 56, 40)).toBeCloseTo(56 * 0.34);
+  });
+
+  it("keeps a phone's hand that took a long pile on one row, the corner's index in view", () => {
+    // a 390 px phone's row: 356 px inside; eleven cards and a pile of ten
+    const step = handStep(356, 56, 21);
+    expect(56 + 20 * step).toBeLessThanOrEqual(356);
+    expect(step).toBeGreaterThanOrEqual(56 * 0.26);
+    expect(handStep(356, 56, 40)).toBeCloseTo(56 * 0.26);
+    // a laptop's row keeps the wider overlap
+    expect(handStep(900, 72, 60)).toBeCloseTo(72 * 0.34);
   });
 });
 

@@ -13,6 +13,16 @@ export function cardStep(width: number, cardWidth: number, count: number, gap = 
 }
 
 const ROW_PADDING = 14;
+/** How much of each card shows at the most: a phone's narrow row shows just the corner's
+ * index (rank over suit), so a hand that took the pile stays on one row. */
+const MIN_SHOWN_NARROW = 0.26;
+const MIN_SHOWN = 0.34;
+const NARROW = 440;
+
+/** The step for the hand's row: {@link cardStep} with the overlap a row of that width allows. */
+export function handStep(width: number, cardWidth: number, count: number): number {
+  return cardStep(width, cardWidth, count, 4, width < NARROW ? MIN_SHOWN_NARROW : MIN_SHOWN);
+}
 
 /** Watch the hand row's width and give the overlap (negative margin) its cards need. */
 export function useHandFit(element: HTMLElement | null, count: number): number | null {
@@ -34,5 +44,5 @@ export function useHandFit(element: HTMLElement | null, count: number): number |
     return () => observer.disconnect();
   }, [element, count]);
   if (!width || !cardWidth) return null;
-  return cardStep(width, cardWidth, count) - cardWidth;
+  return handStep(width, cardWidth, count) - cardWidth;
 }
