@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { poCatalogs } from "./po-catalogs";
 
 const server = process.env.BURRACO_SERVER ?? "http://127.0.0.1:8000";
 
@@ -28,7 +29,7 @@ function serviceWorker(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [serviceWorker()],
+  plugins: [poCatalogs(), serviceWorker()],
   build: {
     outDir: "../src/burraco/app/static",
     emptyOutDir: true,
@@ -41,6 +42,8 @@ export default defineConfig({
     },
   },
   server: {
+    // the catalogs lie in the Python package (src/burraco/locale/)
+    fs: { allow: [".."] },
     proxy: {
       "/api": server,
       "/healthz": server,

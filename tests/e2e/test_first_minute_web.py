@@ -229,7 +229,7 @@ def test_the_language_chosen_in_the_lobby_holds_on_the_tournament_pages(
     ctx = browser.new_context(**{**PHONE, "locale": "en-US"})
     page = ctx.new_page()
     page.goto(server.base + "/")
-    page.click("button[data-lang=it]")
+    page.select_option("select[name=lang]", "it")
     # typed, or followed from anywhere but the lobby's own link: no ?lang= in the address
     page.goto(server.base + "/tournaments/")
     assert page.locator("html").get_attribute("lang") == "it"
@@ -296,7 +296,7 @@ def test_the_pozzetti_say_whose_they_are(server: ServerProcess, browser: Any,
     assert pozzetti == ["Il nostro pozzetto: non ancora preso",
                         "Il loro pozzetto: non ancora preso"], pozzetti
     page.screenshot(path=str(screenshots / "first-minute-table-it-IT.png"))
-    page.click("[data-lang=en]")
+    page.select_option("select[name=lang]", "en")
     pozzetti = page.locator("[data-pozzetto-side]").all_text_contents()
     assert pozzetti == ["Our pozzetto: not taken yet",
                         "Their pozzetto: not taken yet"], pozzetti

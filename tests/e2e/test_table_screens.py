@@ -28,6 +28,7 @@ from harness import ServerProcess
 from test_web_client import (
     DESKTOP,
     PHONE,
+    PICK_LANG,
     click_card,
     drag,
     enter_lobby,
@@ -53,7 +54,7 @@ def shoot(page: Any, size: str, name: str, *, full: bool = False) -> None:
     """The screen as it is, in English and in Italian (switched by the page's own buttons)."""
     SCREENS.mkdir(parents=True, exist_ok=True)
     for step, lang in enumerate(("en", "it", "en")):
-        page.evaluate("(l) => document.querySelector(`[data-lang=${l}]`).click()", lang)
+        page.evaluate(PICK_LANG, lang)
         page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
         if step < 2:  # the last step only switches back
             page.evaluate(NEXT_FRAME)
@@ -133,9 +134,9 @@ def first_turn_checks(page: Any, size: str) -> None:
     page.wait_for_function("() => document.querySelector('[data-testid=nudge]')"
                            "?.textContent.includes('Select one card')")
     assert page.locator("[data-testid=pile-all]").count() == 0, "the pile's click opened a preview"
-    page.evaluate("() => document.querySelector('[data-lang=it]').click()")
+    page.evaluate(PICK_LANG, "it")
     assert "Scegli una carta" in page.locator("[data-testid=nudge]").text_content()
-    page.evaluate("() => document.querySelector('[data-lang=en]').click()")
+    page.evaluate(PICK_LANG, "en")
     check_hand_fits(page, size)
     if size == "phone":
         check_phone_hint_and_pozzetti(page)
@@ -173,12 +174,12 @@ def after_the_hand(page: Any, size: str) -> None:
     page.wait_for_selector("[data-testid=verdict]", timeout=30_000)
     assert page.locator(".hint .final").count() == 0, "the last-round warning outlived the match"
     shoot(page, size, "match-over")
-    page.evaluate("() => document.querySelector('[data-lang=it]').click()")
+    page.evaluate(PICK_LANG, "it")
     assert page.locator(".match-over a.button:not(.primary)").text_content() == "Rivedi"
-    page.evaluate("() => document.querySelector('[data-lang=en]').click()")
+    page.evaluate(PICK_LANG, "en")
     page.click("[data-testid=dialog-close]")
-    page.click("[data-lang=it]")  # a real click: nothing covers the switch now
-    page.click("[data-lang=en]")
+    page.select_option("select[name=lang]", "it")  # a real pick: nothing covers the switch now
+    page.select_option("select[name=lang]", "en")
     page.click("[data-testid=match-show]")
     page.click(".match-over a.button:not(.primary)")
     page.wait_for_selector("[data-testid=commitment]")

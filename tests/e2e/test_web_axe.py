@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from harness import ServerProcess
-from test_web_client import DESKTOP, PHONE, enter_lobby, settle, version, wait_ready
+from test_web_client import DESKTOP, PHONE, PICK_LANG, enter_lobby, settle, version, wait_ready
 
 pytestmark = pytest.mark.xdist_group("e2e")
 
@@ -88,7 +88,7 @@ def test_the_score_the_result_and_the_replay_have_no_serious_violation(
     problems += axe_problems(page, "table, watching")
     page.wait_for_selector("[data-testid=score-table]", timeout=180_000)
     problems += axe_problems(page, "hand-end score")
-    page.evaluate("() => document.querySelector('[data-lang=it]').click()")  # under the dialog
+    page.evaluate(PICK_LANG, "it")  # under the dialog
     problems += axe_problems(page, "hand-end score (it)")
     page.click("[data-testid=continue]")
     page.wait_for_selector("[data-testid=verdict]", timeout=30_000)

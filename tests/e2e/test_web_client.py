@@ -31,6 +31,12 @@ from harness import ServerProcess, leaks, states_by_version
 pytestmark = pytest.mark.xdist_group("e2e")
 
 DESKTOP = {"width": 1280, "height": 800}
+#: Picks a language in the header's switch (a select), as a script: under an open dialog too.
+PICK_LANG = """(code) => {
+  const select = document.querySelector("select[name=lang]");
+  select.value = code;
+  select.dispatchEvent(new Event("change", { bubbles: true }));
+}"""
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
          "has_touch": True}
 
@@ -533,12 +539,12 @@ def test_two_people_at_one_table_see_only_their_own_cards(
             break
         if turn == 3:
             # Ada switches to Italian and back
-            ada.click("[data-lang=it]")
+            ada.select_option("select[name=lang]", "it")
             assert ada.locator("button[data-action=draw]").text_content() == "Pesca"
-            ada.click("[data-lang=en]")
+            ada.select_option("select[name=lang]", "en")
             assert ada.locator("button[data-action=draw]").text_content() == "Draw"
             # a refused meld comes back with the engine's reason in the page's language
-            page.click("[data-lang=it]")
+            page.select_option("select[name=lang]", "it")
             before = version(page)
             page.click("button[data-action=draw]")
             settle(page, before)
@@ -548,12 +554,12 @@ def test_two_people_at_one_table_see_only_their_own_cards(
             toast = page.locator("[data-testid=reject]")
             toast.wait_for()
             assert toast.text_content() == "Un gioco richiede almeno tre carte"
-            page.click("[data-lang=en]")
+            page.select_option("select[name=lang]", "en")
             assert toast.text_content() == "A meld needs at least three cards"
             toast.click()
             page.click("button[data-action=clear]")  # a refusal keeps the selection
             if page is bice:
-                page.click("[data-lang=it]")
+                page.select_option("select[name=lang]", "it")
             face = [a for a in legal_actions(page) if a.startswith("discard ")][-1].split()[1]
             (cid,) = ids_for(page, [face])
             before = version(page)

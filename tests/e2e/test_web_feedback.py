@@ -134,12 +134,12 @@ def test_the_turn_the_moves_and_the_hand_from_the_keyboard(
         "() => !document.title.startsWith('●')", timeout=30_000)
 
     # the bots' moves are announced too, in the page's language
-    page.click("[data-lang=it]")
+    page.select_option("select[name=lang]", "it")
     page.wait_for_function(
         """() => / (ha pescato|ha raccolto|ha scartato|ha calato|ha attaccato)/
              .test(document.querySelector('[data-testid=announcer]').textContent)""",
         timeout=60_000)
-    page.click("[data-lang=en]")
+    page.select_option("select[name=lang]", "en")
     assert not errors, errors
     ctx.close()
 

@@ -128,7 +128,7 @@ def test_the_hand_at_a_glance(server: ServerProcess, browser: Any, screenshots: 
             page.screenshot(path=str(screenshots / f"standing-{name}-{lang}.png"))
 
     check("en")
-    page.click("button[data-lang=it]")
+    page.select_option("select[name=lang]", "it")
     page.wait_for_function("() => document.documentElement.lang === 'it'")
     assert "in tavola" in page.locator("[data-testid=standing]").text_content()
     check("it")

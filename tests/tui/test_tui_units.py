@@ -12,7 +12,7 @@ from burraco.cli import main
 from burraco.engine.legal import _PICKUP_REFUSAL
 from burraco.tui import render
 from burraco.tui.cards import face_label, sorted_hand
-from burraco.tui.i18n import Words, detect_lang, reason_it, rules_section
+from burraco.tui.i18n import Words, detect_lang, rules_section
 from burraco.tui.keys import SettingsError, load_settings, settings_from
 from burraco.tui.links import LinkError, Seat, parse_link
 from burraco.tui.model import Table
@@ -62,12 +62,20 @@ def test_words_and_reasons() -> None:
     assert detect_lang({"LANG": "it_IT.UTF-8"}) == "it"
     assert detect_lang({"LC_ALL": "C", "LANG": "it_IT.UTF-8"}) == "en"
     assert detect_lang({}) == "en"
+    assert detect_lang({"LANGUAGE": "sl:en", "LANG": "en_US.UTF-8"}) == "sl"
+    assert detect_lang({"LANG": "ro_RO.UTF-8"}) == "ro"
+    assert detect_lang({"LANG": "fr_FR.UTF-8"}) == "en"
     with pytest.raises(ValueError, match="unknown language 'fr'"):
         Words("fr")
+    italian = Words("it")
     for reason in _PICKUP_REFUSAL.values():  # the engine's own sentences are translated
-        assert reason_it(reason) != reason
-    assert reason_it("you do not hold 9H") == "non hai 9H"
-    assert reason_it("a reason nobody wrote") == "a reason nobody wrote"
+        assert italian.reason(reason) != reason
+    assert italian.reason("you do not hold 9H") == "non hai 9♥"
+    assert italian.reason("a reason nobody wrote") == "a reason nobody wrote"
+    assert Words("en").reason("you do not hold 9H") == "you do not hold 9♥"
+    assert italian("hand_no", n=3) == "Smazzata 3"
+    assert italian.seat_name(1, 4) == "Est"
+    assert italian.code("not_your_turn") == "Non è il tuo turno."
     assert rules_section("draw first (§3.1)") == "§3.1"
     assert rules_section("no section") is None
 
@@ -117,16 +125,17 @@ def test_seats_show_turn_cards_and_connection() -> None:
     assert render.seats(table, words, 80) == " You (Ada) 11 ● │ ▶[b]Bob[/b] 12 ✕ basic"
 
 
-def test_the_italian_reasons_are_the_browser_clients() -> None:
-    """Both clients say a refusal in the same Italian (web/src/reasons.ts is the other table)."""
-    import re
+def test_the_reasons_are_the_browser_clients() -> None:
+    """Both clients read a refusal from the same catalog entries (context ``reason``): the
+    terminal's translation of each engine sentence is the catalog's, in every language."""
+    from burraco.locale import LANGUAGES, pgettext_in
+    from burraco.locale.reasons import TEMPLATES
 
-    source = (Path(__file__).resolve().parents[2] / "web" / "src" / "reasons.ts").read_text()
-    start = source.index("const EXACT")
-    table = source[start:source.index("};", start)]
-    pairs = re.findall(r'"((?:[^"\\]|\\.)*)":\s*"((?:[^"\\]|\\.)*)"', table)
-    assert len(pairs) >= 30
-    assert [(en, reason_it(en)) for en, _ in pairs] == pairs
+    for lang in LANGUAGES:
+        words = Words(lang)
+        for template in TEMPLATES:
+            if "{" not in template:
+                assert words.reason(template) == pgettext_in(lang, "reason", template)
 
 
 def test_a_bad_frame_or_a_failing_redraw_costs_that_frame_not_the_link() -> None:

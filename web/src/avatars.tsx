@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, call } from "./api";
-import { STRINGS, t, useLang, type Key } from "./i18n";
+import { has, t, useLang } from "./i18n";
 import "./avatars.css";
 
 export const PEOPLE = ["fox", "owl", "cat", "bear", "rabbit", "frog", "panda", "lion", "penguin",
@@ -32,7 +32,7 @@ export function avatarUrl(id: string | null | undefined): string {
 
 export function avatarName(id: string | null | undefined): string {
   const key = `avatar.${known(id)}`;
-  return key in STRINGS.en ? t(key as Key) : known(id);
+  return has(key) ? t(key) : known(id);
 }
 
 export function botAvatar(level: string | null | undefined): string {

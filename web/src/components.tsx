@@ -5,7 +5,7 @@ import { cardSpoken } from "./a11y/spoken";
 import { backImage, cardLabel, faceImage, parseCard } from "./cards";
 import { pref } from "./feedback/prefs";
 import { OfflineBanner } from "./pwa/offline";
-import { LANGS, setLang, t, useLang } from "./i18n";
+import { langName, LANGS, setLang, t, useLang, type Lang } from "./i18n";
 
 /** A card's picture; ``flip`` names it for the card flights (feedback/flip.ts) in ``zone``. */
 export function CardFace(props: { text: string; id?: number; small?: boolean; class?: string; flip?: string; zone?: string }) {
@@ -31,14 +31,12 @@ export function CardBack(props: { pack?: number; small?: boolean }) {
 export function LangSwitch() {
   const current = useLang();
   return (
-    <div class="lang" role="group" aria-label={t("nav.language")}>
+    <select class="lang" name="lang" aria-label={t("nav.language")} value={current}
+      onChange={(e) => setLang((e.currentTarget as HTMLSelectElement).value as Lang)}>
       {LANGS.map((code) => (
-        <button type="button" class={code === current ? "on" : ""} aria-pressed={code === current}
-          data-lang={code} onClick={() => setLang(code)}>
-          {code.toUpperCase()}
-        </button>
+        <option value={code} lang={code} data-lang={code}>{langName(code)}</option>
       ))}
-    </div>
+    </select>
   );
 }
 

@@ -8,7 +8,7 @@ import {
 import { CardFace, Dialog, go, Header, navigate } from "./components";
 import { LobbyHelp } from "./help/LobbyHelp";
 import { prefetchPad } from "./padloader";
-import { lang, t, useLang, type Key } from "./i18n";
+import { formatDate, lang, t, useLang, type Key } from "./i18n";
 import { AccountPanel, BotRatings, DailyPanel, isAccount } from "./players";
 import { CreateForm } from "./create";
 import { generatedNickname, PlayPanel } from "./play";
@@ -119,8 +119,7 @@ function FinishedLine({ table }: { table: TableSummary }) {
   const scores = table.scores ?? table.match?.scores ?? null;
   const winner = table.winner ?? table.match?.winner ?? null;
   const players = table.config.players;
-  const date = table.finished_at ? new Date(table.finished_at * 1000).toLocaleString(
-    lang() === "it" ? "it-IT" : "en-GB", { dateStyle: "medium", timeStyle: "short" }) : null;
+  const date = table.finished_at ? formatDate(table.finished_at, { dateStyle: "medium", timeStyle: "short" }) : null;
   if (!date && !scores?.length) return null;
   const side = (k: number, n: number) => Array.from({ length: players }, (_, s) => s)
     .filter((s) => (n === players ? s === k : s % n === k)).map((s) => seatLabel(table, s)).join(" & ");

@@ -8,186 +8,11 @@ import { useEffect, useState } from "preact/hooks";
 import { ApiError, forgetGuest, savedGuest, type GuestInfo } from "./api";
 import { Avatar, AvatarPicker } from "./avatars";
 import { go, Header, navigate } from "./components";
-import { format, lang, STRINGS, t, useLang, type Key } from "./i18n";
+import { formatDate, has, t, useLang, type Key } from "./i18n";
 
-const en = {
-  "acc.title": "Your account",
-  "acc.text": "Register to keep your games, get a rating and appear on the leaderboards. Your games as a guest come with you.",
-  "acc.login": "Log in",
-  "acc.register": "Register",
-  "acc.username": "Username",
-  "acc.password": "Password",
-  "acc.logout": "Log out",
-  "acc.loggedIn": "Logged in as {name}",
-  "acc.profile": "Profile",
-  "acc.leaderboard": "Leaderboard",
-  "acc.rating": "rating {form}: {rating}",
-  "acc.unrated": "not rated yet",
-  "acc.wait": "Rated play paused until {until}: {why}.",
-  "acc.why.left": "a rated match left without coming back within the grace time",
-  "acc.why.clock": "the turn clock ran out 3 times in a rated match",
-  "acc.nameHint": "3–20 letters, digits, _ or -",
-  "acc.passHint": "at least 8 characters",
-  "acc.taken": "This username is taken.",
-  "acc.bad": "Wrong username or password.",
-  "acc.throttled": "Too many wrong passwords: try again in {s} s.",
-  "form.2": "2 players",
-  "form.4": "4 players (pairs)",
-  "create.rated": "Rated (accounts and bots only; no undo)",
-  "bots.title": "Bot ratings",
-  "prof.title": "Player {name}",
-  "prof.ratings": "Ratings",
-  "prof.stats": "Statistics",
-  "prof.matches": "Matches",
-  "prof.won": "Won",
-  "prof.hands": "Hands",
-  "prof.meanMp": "Mean points per hand",
-  "prof.closings": "Closings",
-  "prof.pozzetti": "Pozzetti taken",
-  "prof.burraco": "Burraco made",
-  "prof.abandoned": "Abandoned",
-  "prof.recent": "Finished matches",
-  "prof.none": "No finished match yet.",
-  "prof.tournaments": "Club tournaments",
-  "prof.place": "{rank} of {of} · {vp} VP",
-  "prof.plot": "Rating over time",
-  "prof.plotPoint": "{rating} on {date}",
-  "prof.notFound": "No player of that name.",
-  "prof.vs": "vs",
-  "prof.with": "with",
-  "prof.rated": "rated",
-  "prof.casual": "casual",
-  "prof.hand": "hand {n}",
-  "prof.bot": "bot {level}",
-  "nav.lobby": "← Back to the lobby",
-  "res.won": "won",
-  "res.lost": "lost",
-  "res.tie": "tie",
-  "res.abandoned": "abandoned",
-  "lb.title": "Leaderboard",
-  "lb.formLabel": "Players at the table",
-  "lb.periodLabel": "Period",
-  "lb.period.all": "All time",
-  "lb.period.month": "This month",
-  "lb.period.week": "This week",
-  "lb.rank": "#",
-  "lb.player": "Player",
-  "lb.rating": "Rating",
-  "lb.matches": "Matches",
-  "lb.me": "My rank: {rank}",
-  "lb.findMe": "Find me",
-  "lb.empty": "Nobody on this board yet.",
-  "lb.prev": "Previous",
-  "lb.next": "Next",
-  "daily.title": "Daily duplicate",
-  "daily.text": "Today's {hands} deals: everyone plays the same cards against the same bots, once, and is ranked by points against everyone else's on each deal. You see the others' results after playing the whole set; the decks are published when the day closes ({closes}), so anyone can check they were fixed in advance.",
-  "daily.play": "Play: {form}",
-  "daily.continue": "Continue: {form}",
-  "daily.results": "Results: {form}",
-  "daily.hidden": "The day's results are shown once you have played the whole set.",
-  "daily.played": "{form}: set played",
-  "daily.rank": "#",
-  "daily.player": "Player",
-  "daily.total": "Score",
-  "daily.board": "The day's board, {form}",
-  "daily.mine": "Your deals",
-  "daily.hand": "Deal",
-  "daily.points": "Points",
-  "daily.vsField": "± the mean",
-  "daily.field": "Others",
-  "daily.explain": "A deal scores your points minus the mean of the others who played the same cards (± the mean); the day's score is their sum.",
-};
-type PKey = keyof typeof en;
-const it: Record<PKey, string> = {
-  "acc.title": "Il tuo account",
-  "acc.text": "Registrati per conservare le tue partite, avere un punteggio e comparire nelle classifiche. Le partite giocate da ospite vengono con te.",
-  "acc.login": "Accedi",
-  "acc.register": "Registrati",
-  "acc.username": "Nome utente",
-  "acc.password": "Password",
-  "acc.logout": "Esci",
-  "acc.loggedIn": "Sei entrato come {name}",
-  "acc.profile": "Profilo",
-  "acc.leaderboard": "Classifica",
-  "acc.rating": "punteggio {form}: {rating}",
-  "acc.unrated": "ancora senza punteggio",
-  "acc.wait": "Gioco a punteggio sospeso fino a {until}: {why}.",
-  "acc.why.left": "una partita a punteggio abbandonata senza tornare entro il tempo concesso",
-  "acc.why.clock": "il tempo del turno scaduto 3 volte in una partita a punteggio",
-  "acc.nameHint": "3–20 lettere, cifre, _ o -",
-  "acc.passHint": "almeno 8 caratteri",
-  "acc.taken": "Questo nome utente è già preso.",
-  "acc.bad": "Nome utente o password errati.",
-  "acc.throttled": "Troppe password errate: riprova tra {s} s.",
-  "form.2": "2 giocatori",
-  "form.4": "4 giocatori (a coppie)",
-  "create.rated": "A punteggio (solo account e bot; niente annullamenti)",
-  "bots.title": "Punteggi dei bot",
-  "prof.title": "Giocatore {name}",
-  "prof.ratings": "Punteggi",
-  "prof.stats": "Statistiche",
-  "prof.matches": "Partite",
-  "prof.won": "Vinte",
-  "prof.hands": "Smazzate",
-  "prof.meanMp": "Punti medi per smazzata",
-  "prof.closings": "Chiusure",
-  "prof.pozzetti": "Pozzetti presi",
-  "prof.burraco": "Burraco fatti",
-  "prof.abandoned": "Abbandonate",
-  "prof.recent": "Partite finite",
-  "prof.none": "Ancora nessuna partita finita.",
-  "prof.tournaments": "Tornei del circolo",
-  "prof.place": "{rank}° su {of} · {vp} VP",
-  "prof.plot": "Punteggio nel tempo",
-  "prof.plotPoint": "{rating} il {date}",
-  "prof.notFound": "Nessun giocatore con questo nome.",
-  "prof.vs": "contro",
-  "prof.with": "con",
-  "prof.rated": "valida per la classifica",
-  "prof.casual": "amichevole",
-  "prof.hand": "smazzata {n}",
-  "prof.bot": "bot {level}",
-  "nav.lobby": "← Torna alla sala",
-  "res.won": "vinta",
-  "res.lost": "persa",
-  "res.tie": "pari",
-  "res.abandoned": "abbandonata",
-  "lb.title": "Classifica",
-  "lb.formLabel": "Giocatori al tavolo",
-  "lb.periodLabel": "Periodo",
-  "lb.period.all": "Di sempre",
-  "lb.period.month": "Questo mese",
-  "lb.period.week": "Questa settimana",
-  "lb.rank": "#",
-  "lb.player": "Giocatore",
-  "lb.rating": "Punteggio",
-  "lb.matches": "Partite",
-  "lb.me": "La mia posizione: {rank}",
-  "lb.findMe": "Trovami",
-  "lb.empty": "Ancora nessuno in questa classifica.",
-  "lb.prev": "Precedente",
-  "lb.next": "Successiva",
-  "daily.title": "Duplicato del giorno",
-  "daily.text": "Le {hands} smazzate di oggi: tutti giocano le stesse carte contro gli stessi bot, una volta, e si confrontano i punti di ognuno con quelli degli altri su ogni smazzata. I risultati degli altri si vedono dopo aver giocato tutta la serie; i mazzi sono pubblicati alla chiusura della giornata ({closes}), così chiunque può verificare che erano fissati in anticipo.",
-  "daily.play": "Gioca: {form}",
-  "daily.continue": "Continua: {form}",
-  "daily.results": "Risultati: {form}",
-  "daily.hidden": "I risultati del giorno si vedono dopo aver giocato tutta la serie.",
-  "daily.played": "{form}: serie giocata",
-  "daily.rank": "#",
-  "daily.player": "Giocatore",
-  "daily.total": "Punteggio",
-  "daily.board": "La classifica del giorno, {form}",
-  "daily.mine": "Le tue smazzate",
-  "daily.hand": "Smazzata",
-  "daily.points": "Punti",
-  "daily.vsField": "± la media",
-  "daily.field": "Altri",
-  "daily.explain": "Una smazzata vale i tuoi punti meno la media degli altri che hanno giocato le stesse carte (± la media); il punteggio del giorno è la loro somma.",
-};
-
-export function pt(key: PKey, params?: Record<string, string | number>): string {
-  return format((lang() === "it" ? it : en)[key], params);
+/** A message of the players' pages (the same catalogs as every page's). */
+export function pt(key: Key, params?: Record<string, string | number>): string {
+  return t(key, params);
 }
 
 // --- the API ------------------------------------------------------------------------------
@@ -270,18 +95,18 @@ function accountError(err: unknown): string {
 }
 
 function whenText(seconds: number): string {
-  return new Date(seconds * 1000).toLocaleString(lang() === "it" ? "it-IT" : "en-GB");
+  return formatDate(seconds);
 }
 
 /** Why rated play is paused, in the page's language (the server's English for a reason it adds later). */
 function waitWhy(wait: Wait): string {
-  return wait.reason === "left" || wait.reason === "clock" ? pt(`acc.why.${wait.reason}` as PKey) : wait.why;
+  return wait.reason === "left" || wait.reason === "clock" ? pt(`acc.why.${wait.reason}` as Key) : wait.why;
 }
 
 /** A kind of burraco ("clean", "semi-clean", …) as the table names it. */
 function burracoKind(kind: string): string {
   const key = `type.${kind}`;
-  return key in STRINGS.en ? t(key as Key) : kind;
+  return has(key) ? t(key) : kind;
 }
 
 /** Who is logged in (with their ratings), or the forms to log in and register. */
@@ -307,7 +132,7 @@ export function AccountPanel(props: { guest: GuestInfo | null; onChange: (g: Gue
         <p>
           {info?.avatar && <Avatar id={info.avatar} size="m" />}
           <strong>{pt("acc.loggedIn", { name: props.guest.nickname })}</strong>{" · "}
-          {ratings.length ? ratings.map(([form, r]) => pt("acc.rating", { form: pt(`form.${form}` as PKey), rating: r.rating })).join(" · ")
+          {ratings.length ? ratings.map(([form, r]) => pt("acc.rating", { form: pt(`form.${form}` as Key), rating: r.rating })).join(" · ")
             : pt("acc.unrated")}
         </p>
         {info?.wait && <p class="error" role="alert">{pt("acc.wait", { until: whenText(info.wait.until), why: waitWhy(info.wait) })}</p>}
@@ -386,7 +211,7 @@ export function BotRatings(props: { levelName: (level: string) => string }) {
       {pt("bots.title")}:{" "}
       {Object.entries(ratings).map(([form, levels]) => (
         <span class="bot-form">
-          {pt(`form.${form}` as PKey)}: {Object.entries(levels).map(([level, r]) => `${props.levelName(level)} ${r}`).join(", ")}
+          {pt(`form.${form}` as Key)}: {Object.entries(levels).map(([level, r]) => `${props.levelName(level)} ${r}`).join(", ")}
           {"  "}
         </span>
       ))}
@@ -425,7 +250,7 @@ export function DailyPanel() {
     .then((b) => setBoard([form, b])).catch(() => setBoard([form, null]));
   const first = Object.values(overview.sets)[0];
   const me = savedGuest()?.nickname;
-  const formName = (form: string) => pt(`form.${form}` as PKey);
+  const formName = (form: string) => pt(`form.${form}` as Key);
   const shown = board?.[1] ?? null;
   return (
     <section class="panel daily" data-testid="daily">
@@ -502,8 +327,7 @@ function WhoLink(props: { who: Who; levelName: (l: string) => string }) {
 
 /** A day as the plot's axis writes it ("7 Dec 2026", "7 dic 2026"). */
 function dayText(seconds: number): string {
-  return new Date(seconds * 1000).toLocaleDateString(lang() === "it" ? "it-IT" : "en-GB",
-    { day: "numeric", month: "short", year: "numeric" });
+  return formatDate(seconds, { day: "numeric", month: "short", year: "numeric" });
 }
 
 /** The rating history as an SVG line with its uncertainty band, dated along the bottom. */
@@ -576,7 +400,7 @@ export function ProfilePage(props: { name: string; levelName: (l: string) => str
               {Object.keys(profile.ratings).length === 0 && <p>{pt("acc.unrated")}</p>}
               {Object.entries(profile.ratings).map(([form, r]) => (
                 <div class="rating-form">
-                  <p><strong>{pt(`form.${form}` as PKey)}</strong>: {r.rating} ± {r.deviation} · {pt("prof.matches")} {r.matches}</p>
+                  <p><strong>{pt(`form.${form}` as Key)}</strong>: {r.rating} ± {r.deviation} · {pt("prof.matches")} {r.matches}</p>
                   {profile.history[form] && (
                     <figure><figcaption>{pt("prof.plot")}</figcaption><RatingPlot points={profile.history[form]} /></figure>
                   )}
@@ -587,10 +411,10 @@ export function ProfilePage(props: { name: string; levelName: (l: string) => str
               <section class="panel">
                 <h2>{pt("prof.stats")}</h2>
                 <table class="stats">
-                  <thead><tr><th />{Object.keys(profile.stats).map((f) => <th>{pt(`form.${f}` as PKey)}</th>)}</tr></thead>
+                  <thead><tr><th />{Object.keys(profile.stats).map((f) => <th>{pt(`form.${f}` as Key)}</th>)}</tr></thead>
                   <tbody>
                     {([["prof.matches", "matches"], ["prof.won", "won"], ["prof.hands", "hands"], ["prof.meanMp", "mean_mp"],
-                      ["prof.closings", "closings"], ["prof.pozzetti", "pozzetti"], ["prof.abandoned", "abandoned"]] as [PKey, keyof Stats][])
+                      ["prof.closings", "closings"], ["prof.pozzetti", "pozzetti"], ["prof.abandoned", "abandoned"]] as [Key, keyof Stats][])
                       .map(([label, field]) => (
                         <tr><th>{pt(label)}</th>{Object.values(profile.stats).map((s) => <td>{String(s[field] ?? "–")}</td>)}</tr>
                       ))}
@@ -607,9 +431,9 @@ export function ProfilePage(props: { name: string; levelName: (l: string) => str
                   {profile.recent.map((m) => (
                     <li class="table-row">
                       <div>
-                        <strong class={`result ${m.result}`}>{pt(`res.${m.result}` as PKey)}</strong>
+                        <strong class={`result ${m.result}`}>{pt(`res.${m.result}` as Key)}</strong>
                         {m.abandoned && <> ({pt("res.abandoned")})</>}
-                        {" · "}{pt(`form.${m.form}` as PKey)} · {pt(m.rated ? "prof.rated" : "prof.casual")}
+                        {" · "}{pt(`form.${m.form}` as Key)} · {pt(m.rated ? "prof.rated" : "prof.casual")}
                         {" · "}{m.scores.join(" – ")}
                         {m.rating_after !== null && <> · {m.rating_before} → {m.rating_after}</>}
                         <div class="note">
@@ -644,7 +468,7 @@ export function ProfilePage(props: { name: string; levelName: (l: string) => str
             </ul>
           </section>
         )}
-        <p><a href="/" onClick={navigate} data-testid="to-lobby">{pt("nav.lobby")}</a>
+        <p><a href="/" onClick={navigate} data-testid="to-lobby">{pt("nav.backToLobby")}</a>
           {" · "}<a href="/leaderboard" onClick={navigate}>{pt("acc.leaderboard")}</a></p>
       </main>
     </div>
@@ -684,7 +508,7 @@ export function LeaderboardPage() {
             <option value="2">{pt("form.2")}</option><option value="4">{pt("form.4")}</option>
           </select>
           <select name="period" aria-label={pt("lb.periodLabel")} value={period} onChange={(e) => { setPeriod((e.target as HTMLSelectElement).value); setPage(1); }}>
-            {["all", "month", "week"].map((p) => <option value={p}>{pt(`lb.period.${p}` as PKey)}</option>)}
+            {["all", "month", "week"].map((p) => <option value={p}>{pt(`lb.period.${p}` as Key)}</option>)}
           </select>
           {board?.me && (
             <span data-testid="my-rank">
@@ -715,7 +539,7 @@ export function LeaderboardPage() {
           <span>{page} / {pages}</span>
           <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>{pt("lb.next")}</button>
         </div>
-        <p><a href="/" onClick={navigate} data-testid="to-lobby">{pt("nav.lobby")}</a></p>
+        <p><a href="/" onClick={navigate} data-testid="to-lobby">{pt("nav.backToLobby")}</a></p>
       </main>
     </div>
   );

@@ -8,7 +8,7 @@ import { renderToString } from "preact-render-to-string";
 import { describe, expect, it } from "vitest";
 import { AVATAR_IDS, BOT_IDS, GUEST_ID, PEOPLE_IDS, avatarSvg } from "../scripts/avatars.mjs";
 import { AvatarPicker, BOTS, ENGINE, GUEST, PEOPLE, avatarName, avatarUrl, botAvatar, known, seatAvatar } from "../src/avatars";
-import { STRINGS, t } from "../src/i18n";
+import { t } from "../src/i18n";
 import type { Presence } from "../src/api";
 
 const server = readFileSync(join(__dirname, "..", "..", "src", "burraco", "accounts", "avatars.py"), "utf8");
@@ -60,7 +60,7 @@ describe("the avatars", () => {
 
   it("have a name in Italian and English, every name its own", () => {
     for (const lang of ["en", "it"] as const) {
-      const names = AVATAR_IDS.map((id) => t(`avatar.${id}` as keyof typeof STRINGS.en, undefined, lang));
+      const names = AVATAR_IDS.map((id) => t(`avatar.${id}` as never, undefined, lang));
       for (const [i, name] of names.entries()) expect(name, `${lang} ${AVATAR_IDS[i]}`).toBeTruthy();
       expect(new Set(names).size, lang).toBe(names.length);
     }

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { picture, renderRules, takeAnchors } from "../src/help/markdown";
 import { anchorsFor, ruleAnchor, ruleHref, splitRefs } from "../src/help/refs";
-import { LANGS as APP_LANGS, reasonText, STRINGS, type Lang } from "../src/i18n";
+import { CATALOGS, LANGS as APP_LANGS, reasonText, type Lang } from "../src/i18n";
 import { isQuickId, mutedSeats, QUICK_IDS, quickKey, setMuted } from "../src/quick";
 
 const ROOT = join(__dirname, "..", "..");
@@ -204,15 +204,17 @@ describe("the Markdown reader", () => {
 });
 
 describe("quick messages", () => {
-  it("are the server's fixed list, each with a text in both languages", () => {
+  it("are the server's fixed list, each with a text in every language", () => {
     const server = read("src/burraco/server/quick.py");
     const listed = /QUICK_MESSAGES = \(([^)]*)\)/s.exec(server)![1];
     expect([...listed.matchAll(/"(\w+)"/g)].map((m) => m[1])).toEqual([...QUICK_IDS]);
     for (const id of ["hello", "well_played", "thanks", "one_moment"]) expect(QUICK_IDS).toContain(id);
     for (const id of QUICK_IDS) {
-      expect(STRINGS.en[quickKey(id)]).toBeTruthy();
-      expect(STRINGS.it[quickKey(id)]).toBeTruthy();
-      expect(STRINGS.it[quickKey(id)]).not.toBe(STRINGS.en[quickKey(id)]);
+      expect(CATALOGS.en.messages[quickKey(id)]).toBeTruthy();
+      for (const lang of APP_LANGS.filter((l) => l !== "en")) {
+        expect(CATALOGS[lang].messages[quickKey(id)], lang).toBeTruthy();
+        expect(CATALOGS[lang].messages[quickKey(id)], lang).not.toBe(CATALOGS.en.messages[quickKey(id)]);
+      }
     }
   });
 

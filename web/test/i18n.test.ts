@@ -1,9 +1,10 @@
-// Every string in both languages, and every reason the engine gives in Italian.
+// Every message in every language, and every reason the engine gives translated.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CHOICE_LABELS, detectLang, OPTION_LABELS, PRESET_NOTES_IT, reasonText, STRINGS, t } from "../src/i18n";
-import { CODE_TEXT, hasItalian, reasonIt } from "../src/reasons";
+import { IntlMessageFormat } from "intl-messageformat";
+import { CATALOGS, detectLang, has, LANGS, reasonText, t } from "../src/i18n";
+import { isTranslated, reasonIn } from "../src/reasons";
 import engine from "./fixtures/engine.json";
 
 const ROOT = join(__dirname, "..", "..");
@@ -37,40 +38,54 @@ function meldReasons(text: string): string[] {
     .filter((r) => /\w+ \w+/.test(r));
 }
 
+const OTHERS = LANGS.filter((l) => l !== "en");
+const english = CATALOGS.en.messages;
+const holes = (text: string) => [...new Set([...text.matchAll(/\{\s*(\w+)/g)].map((m) => m[1]))].sort();
+
 describe("strings", () => {
-  it("has every key in both languages, with the same placeholders", () => {
-    const keys = Object.keys(STRINGS.en);
-    expect(Object.keys(STRINGS.it).sort()).toEqual([...keys].sort());
-    for (const key of keys) {
-      const en = STRINGS.en[key as keyof typeof STRINGS.en];
-      const it = STRINGS.it[key as keyof typeof STRINGS.it];
-      expect(en, key).toBeTruthy();
-      expect(it, key).toBeTruthy();
-      const holes = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-      expect(holes(it), key).toEqual(holes(en));
+  it.each(OTHERS)("%s has every message, with the same placeholders, each one formatting", (lang) => {
+    const messages = CATALOGS[lang].messages;
+    const missing = Object.keys(english).filter((key) => !messages[key]);
+    expect(missing, `${lang} lacks these`).toEqual([]);
+    for (const [key, text] of Object.entries(messages)) {
+      expect(holes(text), `${lang} ${key}`).toEqual(holes(english[key]));
+      // an apostrophe before a brace would quote it in ICU: the value must come through
+      const simple = [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      const values = Object.fromEntries(holes(text).map((n) => [n, simple.includes(n) ? `<${n}>` : 2]));
+      const out = String(new IntlMessageFormat(text, lang, undefined, { ignoreTag: true }).format(values));
+      for (const name of simple) expect(out, `${lang} ${key}`).toContain(`<${name}>`);
     }
   });
 
-  it("labels every rules option and preset in both languages", () => {
-    for (const name of engine.options) {
-      expect(OPTION_LABELS[name]?.it, name).toBeTruthy();
-      expect(OPTION_LABELS[name]?.en, name).toBeTruthy();
+  it("labels every rules option, choice and preset in every language", () => {
+    for (const name of engine.options) expect(has(`option.${name}`), name).toBe(true);
+    for (const preset of Object.keys(engine.presets)) {
+      for (const lang of LANGS) expect(CATALOGS[lang].messages[`presetNote.${preset}`], `${lang} ${preset}`).toBeTruthy();
     }
-    for (const preset of Object.keys(engine.presets)) expect(PRESET_NOTES_IT[preset], preset).toBeTruthy();
-    expect(CHOICE_LABELS["must-use"].it).toBeTruthy();
+    expect(t("choice.must-use" as never, undefined, "it")).toBe("una carta va usata subito");
+  });
+
+  it("formats plurals by each language's rules", () => {
+    expect(t("table.cards", { n: 3 }, "en")).toBe("3 cards");
+    expect(t("table.card1", undefined, "it")).toBe("1 carta");
+    for (const lang of LANGS) {
+      for (const n of [2, 3, 5, 21, 102]) expect(t("table.cards", { n }, lang)).toContain(String(n));
+    }
   });
 
   it("picks the browser's language unless the player chose one", () => {
     expect(detectLang(null, ["it-IT", "en"])).toBe("it");
     expect(detectLang(null, ["de-DE", "en-GB"])).toBe("en");
     expect(detectLang(null, ["fr"])).toBe("en");
+    expect(detectLang(null, ["ro-RO", "en"])).toBe("ro");
+    expect(detectLang(null, ["es-AR"])).toBe("es");
+    expect(detectLang(null, ["sl-SI"])).toBe("sl");
     expect(detectLang("it", ["en-US"])).toBe("it");
     expect(t("table.draw", undefined, "it")).toBe("Pesca");
-    expect(t("table.cards", { n: 3 }, "en")).toBe("3 cards");
   });
 });
 
-describe("the engine's reasons in Italian", () => {
+describe("the engine's reasons in every language", () => {
   const engineReasons = [
     ...literalsOf(source("src/burraco/engine/state.py"), "IllegalActionError"),
     ...meldReasons(source("src/burraco/engine/melds.py")),
@@ -88,7 +103,7 @@ describe("the engine's reasons in Italian", () => {
   });
 
   it.each([...new Set([...engineReasons, ...serverReasons])].filter(Boolean))("%s", (reason) => {
-    expect(hasItalian(reason)).toBe(true);
+    for (const lang of OTHERS) expect(isTranslated(CATALOGS[lang].groups, reason), lang).toBe(true);
   });
 
   it.each([
@@ -104,11 +119,11 @@ describe("the engine's reasons in Italian", () => {
     ["9D does not belong to a set of Qs", "9♦ non appartiene a una combinazione di donne"],
     ["it is seat 2's turn, not 0's", "tocca al posto 2, non al 0"],
   ])("%s", (reason, italian) => {
-    expect(reasonIt(reason)).toBe(italian);
+    expect(reasonIn(CATALOGS.it.groups, reason)).toBe(italian);
   });
 
   it("falls back to the English text, and shows server codes in the player's language", () => {
-    expect(reasonIt("a reason nobody translated")).toBe("a reason nobody translated");
+    expect(reasonIn(CATALOGS.it.groups, "a reason nobody translated")).toBe("a reason nobody translated");
     expect(reasonText("illegal_action", "the cards are not consecutive", "it")).toBe("Le carte non sono consecutive");
     expect(reasonText("illegal_action", "the cards are not consecutive", "en")).toBe("The cards are not consecutive");
     expect(reasonText("not_your_turn", "it is seat 1's turn, not 0's", "it")).toBe("Non è il tuo turno.");
@@ -119,7 +134,7 @@ describe("the engine's reasons in Italian", () => {
     const technical = new Set(["bad_json", "bad_message", "unknown_type", "too_large", "binary_frame",
       "hello_required", "already_joined", "illegal_action"]);
     for (const code of codes.filter((c) => !technical.has(c))) {
-      expect(CODE_TEXT[code]?.it, code).toBeTruthy();
+      for (const lang of LANGS) expect(CATALOGS[lang].messages[`code.${code}`], `${lang} ${code}`).toBeTruthy();
     }
   });
 });

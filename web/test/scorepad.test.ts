@@ -173,15 +173,9 @@ describe("refusals of impossible entries (issue item 2)", () => {
     expect(keys(pairs, 3, FIBUR, true)).toContain("check.individual");
   });
 
-  it("has every refusal in both languages", () => {
-    for (const key of Object.keys(PAD_STRINGS.en)) {
-      expect(PAD_STRINGS.it[key as keyof typeof PAD_STRINGS.it], key).toBeTruthy();
-    }
+  it("has its refusals in the catalogs (every language's completeness: i18n.test.ts)", () => {
     expect(tp("check.twoClosed", undefined, "it")).toBe("Una smazzata la chiude una parte sola (§7.1).");
-    const holes = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-    for (const [key, en] of Object.entries(PAD_STRINGS.en)) {
-      expect(holes(PAD_STRINGS.it[key as keyof typeof PAD_STRINGS.it]), key).toEqual(holes(en));
-    }
+    expect(tp("check.twoClosed", undefined, "en")).toContain("(§7.1)");
   });
 });
 

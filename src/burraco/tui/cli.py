@@ -19,6 +19,7 @@ from pathlib import Path
 from burraco.bots.base import LEVEL_NAMES
 from burraco.cliparts import Subparsers
 from burraco.engine.rules import Rules
+from burraco.locale import LANGUAGES
 from burraco.tui.i18n import Words, detect_lang
 from burraco.tui.keys import SettingsError, load_settings
 from burraco.tui.links import Seat, create_table, guest_token, parse_link, server_base
@@ -62,7 +63,7 @@ def register(sub: Subparsers) -> None:
                         help="a guest token to use (default: the remembered one, or a new one)")
     parser.add_argument("--replay", metavar="RECORD", type=Path,
                         help="step through a record (docs/record-format.md)")
-    parser.add_argument("--lang", choices=("en", "it"), default=None,
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
                         help="language (default: the settings file, else the locale)")
     parser.add_argument("--settings", type=Path, default=None, metavar="FILE",
                         help="settings file (default ~/.config/burraco/tui.toml)")

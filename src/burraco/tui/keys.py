@@ -23,6 +23,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from burraco.locale import LANGUAGES
+
 # id -> (default keys, shown in the footer)
 DEFAULT_KEYS: dict[str, tuple[str, bool]] = {
     "draw": ("d", True),
@@ -86,8 +88,8 @@ def settings_from(data: Mapping[str, object], path: Path | None = None) -> Setti
     if unknown:
         raise SettingsError(f"{where}unknown setting {unknown[0]!r} (lang, suits, keys)")
     lang = data.get("lang")
-    if lang is not None and lang not in ("en", "it"):
-        raise SettingsError(f"{where}lang: {lang!r} is not \"en\" or \"it\"")
+    if lang is not None and lang not in LANGUAGES:
+        raise SettingsError(f"{where}lang: {lang!r} is not one of {', '.join(LANGUAGES)}")
     suits = data.get("suits", "symbols")
     if suits not in ("symbols", "letters"):
         raise SettingsError(f"{where}suits: {suits!r} is not \"symbols\" or \"letters\"")

@@ -23,7 +23,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from burraco.engine.cards import CardParseError, parse_face
 from burraco.tui.driver import Notify
-from burraco.tui.i18n import CODE_TEXT, Words
+from burraco.tui.i18n import Words
 from burraco.tui.links import Seat
 from burraco.tui.model import Refusal, Table, hand_ids, meld_types, result_of, rules_of_config
 
@@ -284,7 +284,7 @@ class OnlineDriver:
         code = str(message.get("code"))
         reason = str(message.get("reason") or "")
         if not reason:
-            reason = CODE_TEXT.get(code, {}).get(self.words.lang, code)
+            reason = self.words.code(code)
         if message.get("id") is None or message.get("id") == self.pending:
             self.pending = None
             self.refusal = Refusal(code, reason)
@@ -319,7 +319,7 @@ class OnlineDriver:
 
     async def act(self, action: str) -> None:
         if self.where.seat is None:
-            self.refusal = Refusal("spectator", CODE_TEXT["spectator"][self.words.lang])
+            self.refusal = Refusal("spectator", self.words.code("spectator"))
             self._redraw()
             return
         cmid = f"{self._prefix}-{next(_ids)}"

@@ -4,8 +4,8 @@
  */
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { go, Header, navigate } from "../components";
-import { lang, presetNote, useLang } from "../i18n";
-import { reasonIt } from "../reasons";
+import { CATALOGS, lang, presetNote, useLang } from "../i18n";
+import { reasonIn } from "../reasons";
 import { cardsBurraco, checkInSheet, meldLines, textPoints, type Refusal } from "./checks";
 import { readMeld, type ReadMeld } from "./meld";
 import {
@@ -447,7 +447,7 @@ function ReadMelds(props: { text: string; rules: PadRules; packs: number }) {
 }
 
 function reasonFor(reason: string): string {
-  return lang() === "it" ? reasonIt(reason) : reason;
+  return reasonIn(CATALOGS[lang()].groups, reason);
 }
 
 function HandForm(props: { sheet: Sheet; index: number; onSave: (hand: HandEntry) => void; onCancel: () => void }) {
