@@ -8,7 +8,7 @@ import { useEffect, useState } from "preact/hooks";
 import { ApiError, forgetGuest, savedGuest, type GuestInfo } from "./api";
 import { Avatar, AvatarPicker } from "./avatars";
 import { go, Header, navigate } from "./components";
-import { formatDate, has, t, useLang, type Key } from "./i18n";
+import { formatDate, formatNumber, has, t, useLang, type Key } from "./i18n";
 
 /** A message of the players' pages (the same catalogs as every page's). */
 export function pt(key: Key, params?: Record<string, string | number>): string {
@@ -291,8 +291,8 @@ export function DailyPanel() {
               <caption>{pt("daily.mine")}</caption>
               <thead><tr><th>{pt("daily.hand")}</th><th>{pt("daily.points")}</th><th>{pt("daily.vsField")}</th><th>{pt("daily.field")}</th></tr></thead>
               <tbody>{shown.mine.map((m) => (
-                <tr data-hand={m.hand}><td>{m.hand}</td><td>{m.points}</td>
-                  <td>{m.score > 0 ? `+${m.score}` : m.score}</td><td>{m.field}</td></tr>))}</tbody>
+                <tr data-hand={m.hand}><td>{m.hand}</td><td>{formatNumber(m.points)}</td>
+                  <td>{formatNumber(m.score, undefined, { signDisplay: "exceptZero" })}</td><td>{m.field}</td></tr>))}</tbody>
             </table>
           )}
           <p class="note">{pt("daily.explain")}</p>
@@ -416,7 +416,7 @@ export function ProfilePage(props: { name: string; levelName: (l: string) => str
                     {([["prof.matches", "matches"], ["prof.won", "won"], ["prof.hands", "hands"], ["prof.meanMp", "mean_mp"],
                       ["prof.closings", "closings"], ["prof.pozzetti", "pozzetti"], ["prof.abandoned", "abandoned"]] as [Key, keyof Stats][])
                       .map(([label, field]) => (
-                        <tr><th>{pt(label)}</th>{Object.values(profile.stats).map((s) => <td>{String(s[field] ?? "–")}</td>)}</tr>
+                        <tr><th>{pt(label)}</th>{Object.values(profile.stats).map((s) => <td>{typeof s[field] === "number" ? formatNumber(s[field] as number) : "–"}</td>)}</tr>
                       ))}
                     <tr><th>{pt("prof.burraco")}</th>{Object.values(profile.stats).map((s) => (
                       <td>{Object.entries(s.burraco).map(([k, n]) => `${burracoKind(k)} ${n}`).join(", ") || "0"}</td>))}</tr>

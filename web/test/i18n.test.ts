@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { IntlMessageFormat } from "intl-messageformat";
-import { CATALOGS, detectLang, has, LANGS, reasonText, t } from "../src/i18n";
+import { CATALOGS, detectLang, formatDate, formatNumber, has, LANGS, reasonText, t } from "../src/i18n";
 import { isTranslated, reasonIn } from "../src/reasons";
 import engine from "./fixtures/engine.json";
 
@@ -65,11 +65,32 @@ describe("strings", () => {
     expect(t("choice.must-use" as never, undefined, "it")).toBe("una carta va usata subito");
   });
 
+  it("writes numbers and dates as each language does", () => {
+    expect(formatNumber(12.5, "it")).toBe("12,5");
+    expect(formatNumber(12.5, "en")).toBe("12.5");
+    for (const lang of ["es", "ro", "sl"] as const) expect(formatNumber(0.5, lang)).toBe("0,5");
+    expect(formatNumber(-3, "it", { signDisplay: "exceptZero" })).toBe("-3");
+    expect(formatNumber(2005, "en")).toBe("2005");
+    expect(formatNumber(14821, "it")).toBe("14.821");
+    expect(t("nick.generated", { n: 4821 }, "en")).toBe("Player 4821");
+    expect(t("create.paceSeconds", { n: 0.5 }, "it")).toContain("0,5");
+    expect(t("create.paceSeconds", { n: 0.5 }, "en")).toContain("0.5");
+    const day = Date.UTC(2026, 11, 7, 12) / 1000;
+    expect(formatDate(day, { day: "numeric", month: "long" }, "it")).toBe("7 dicembre");
+    expect(formatDate(day, { day: "numeric", month: "long" }, "en")).toBe("7 December");
+    expect(formatDate(day, { day: "numeric", month: "long" }, "sl")).toBe("7. december");
+  });
+
   it("formats plurals by each language's rules", () => {
     expect(t("table.cards", { n: 3 }, "en")).toBe("3 cards");
     expect(t("table.card1", undefined, "it")).toBe("1 carta");
     for (const lang of LANGS) {
       for (const n of [2, 3, 5, 21, 102]) expect(t("table.cards", { n }, lang)).toContain(String(n));
+    }
+    // Slovenian has a dual, Romanian a "few" form: the catalogs' plurals follow them
+    expect(t("table.cards", { n: 2 }, "sl")).not.toBe(t("table.cards", { n: 5 }, "sl").replace("5", "2"));
+    expect(t("table.cards", { n: 21 }, "ro")).not.toBe(t("table.cards", { n: 3 }, "ro").replace("3", "21"));
+    for (const lang of LANGS) {
     }
   });
 
