@@ -61,7 +61,8 @@ async def screen_after(size: tuple[int, int], turns: int, *, lang: str = "en",
 
 
 @pytest.mark.parametrize(("size", "turns", "lang"), [
-    ((80, 24), 6, "en"), ((120, 40), 3, "en"), ((80, 24), 6, "it")])
+    ((80, 24), 6, "en"), ((120, 40), 3, "en"), ((80, 24), 6, "it"), ((80, 24), 6, "es"),
+    ((80, 24), 6, "ro"), ((80, 24), 6, "sl")])
 def test_the_screen(size: tuple[int, int], turns: int, lang: str) -> None:
     text = asyncio.run(screen_after(size, turns, lang=lang))
     lines = text.splitlines()
