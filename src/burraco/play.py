@@ -2,7 +2,8 @@
 
 Until a human client exists this is how a newcomer watches the game: every
 action is printed with the seat's name, the table is drawn after each turn,
-and the score sheet of RULES.md §9 closes each hand.
+and the score sheet of RULES.md §9 closes each hand. The words are in the language of
+``--lang`` or of the terminal (``LANG``); the actions stay in the record's notation.
 """
 
 from __future__ import annotations
@@ -26,23 +27,29 @@ from burraco.engine.result import hand_result
 from burraco.engine.rules import Rules
 from burraco.engine.scoring import half_up
 from burraco.engine.state import HandState
+from burraco.locale import LANGUAGES, N_, from_environment, pgettext_in
 
-SEAT_NAMES: dict[int, tuple[str, ...]] = {
-    2: ("North", "South"),
-    3: ("Seat 1", "Seat 2", "Seat 3"),
-    4: ("North", "East", "South", "West"),
-    5: ("Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5"),
-    6: ("Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5", "Seat 6"),
+COMPASS: dict[int, tuple[str, ...]] = {
+    2: (N_("tui.compass", "North"), N_("tui.compass", "South")),
+    4: (N_("tui.compass", "North"), N_("tui.compass", "East"), N_("tui.compass", "South"),
+        N_("tui.compass", "West")),
 }
 
 
-def scorer_names(players: int) -> tuple[str, ...]:
+def seat_names(players: int, lang: str = "en") -> tuple[str, ...]:
+    """The seats' names: the compass at 2 and 4 players, numbers otherwise."""
+    if players in COMPASS:
+        return tuple(pgettext_in(lang, "tui.compass", name) for name in COMPASS[players])
+    return tuple(pgettext_in(lang, "play.seat", "Seat {n}").format(n=seat + 1)
+                 for seat in range(players))
+
+
+def scorer_names(players: int, lang: str = "en") -> tuple[str, ...]:
     """Who keeps a score in a match: a side, or each seat at 3 and 5 players."""
-    names = SEAT_NAMES[players]
-    if players == 4:
-        return ("North-South", "East-West")
-    if players == 6:
-        return tuple(f"{names[k]}+{names[k + 3]}" for k in range(3))
+    names = seat_names(players, lang)
+    if players in (4, 6):
+        half = players // 2
+        return tuple(f"{names[k]}+{names[k + half]}" for k in range(half))
     return names
 
 
@@ -55,6 +62,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--match", action="store_true", help="play hands until the target")
     parser.add_argument("--target", type=int, default=None, help="match target (505/1005/2005)")
     parser.add_argument("--delay", type=float, default=0.0, help="seconds to pause per turn")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="language of the words (default: the terminal's, from LANG)")
     parser.add_argument("--record", metavar="FILE", default=None,
                         help="write the hand's record (docs/record-format.md) to FILE, for "
                         "burraco replay and burraco analyze; with --match, hand N goes to "
@@ -63,6 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out if out is not None else sys.stdout  # looked up per call: tests swap it
+    lang = getattr(args, "lang", None) or from_environment()
     rules = Rules.preset(args.rules)
     if args.target is not None:
         rules = rules.with_options(target=args.target)
@@ -70,7 +80,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if len(levels) == 1:
         levels = levels * args.players
     if len(levels) != args.players:
-        print(f"--bots: give one level or {args.players}", file=sys.stderr)
+        print(f"--bots: give one level or {args.players}", file=sys.stderr)  # an option's error
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     try:
@@ -78,8 +88,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     except ValueError as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    names = SEAT_NAMES[args.players]
-    print(f"Burraco, {args.players} players, rules {rules.name}, seed {seed}", file=out)
+    names = seat_names(args.players, lang)
+    print(pgettext_in(lang, "play.header", "Burraco, {players} players, rules {rules}, seed {seed}")
+          .format(players=args.players, rules=rules.name, seed=seed), file=out)
     print("  ".join(f"{n}: {lv}" for n, lv in zip(names, levels, strict=True)), file=out)
     match = FreePlayMatch(players=args.players, rules=rules)
     number = 0
@@ -87,26 +98,29 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         number += 1
         deal = deal_seeded(seed + 1000 * number, players=args.players, dealer=match.dealer,
                            rules=rules, individual=match.individual)
-        print(f"\n=== Hand {number}, dealer {names[deal.dealer]} ===", file=out)
+        print("\n=== " + pgettext_in(lang, "play.hand", "Hand {n}, dealer {name}").format(
+            n=number, name=names[deal.dealer]) + " ===", file=out)
         state = play_hand(HandState.start(deal, rules), bots,
-                          on_move=_printer(out, names, args.delay))
+                          on_move=_printer(out, names, args.delay, lang))
         result = hand_result(state)
-        _print_result(out, state, result.to_dict()["sides"], names)
+        _print_result(out, state, result.to_dict()["sides"], names, lang)
         if args.record:
             path = record_path(args.record, number if args.match else None)
             with open(path, "w", encoding="utf-8") as handle:
                 json.dump(record_of(state, seats=levels), handle, indent=1)
                 handle.write("\n")
-            print(f"Record written to {path}", file=out)
+            print(pgettext_in(lang, "play.record", "Record written to {path}").format(path=path),
+                  file=out)
         if not args.match:
             return 0
         per_seat = args.players in (3, 5)
         match = match.record_hand(result.seat_totals if per_seat else result.totals)
-        sides = scorer_names(args.players)
-        print("Match: " + ", ".join(f"{s} {t}" for s, t in zip(sides, match.scores, strict=True)),
-              file=out)
+        sides = scorer_names(args.players, lang)
+        scores = ", ".join(f"{s} {t}" for s, t in zip(sides, match.scores, strict=True))
+        print(pgettext_in(lang, "play.match", "Match: {scores}").format(scores=scores), file=out)
         if match.winner is not None:
-            print(f"\n{sides[match.winner]} win the match.", file=out)
+            print("\n" + pgettext_in(lang, "play.winner", "{name} win the match.").format(
+                name=sides[match.winner]), file=out)
             return 0
 
 
@@ -120,15 +134,19 @@ def record_path(path: str, hand: int | None) -> str:
     return f"{stem}-{hand}.{ext}"
 
 
-def _printer(out: TextIO, names: tuple[str, ...], delay: float):  # type: ignore[no-untyped-def]
+def _printer(out: TextIO, names: tuple[str, ...], delay: float,  # type: ignore[no-untyped-def]
+             lang: str = "en"):
     def on_move(state: HandState, seat: int, action: Action, events: list[Event]) -> None:
         print(f"  {names[seat]:<6} {action}", file=out)
         for event in events:
             if isinstance(event, PozzettoTaken):
-                how = "in diretta" if event.live else "with the discard"
-                print(f"  {names[seat]:<6} takes a pozzetto {how}", file=out)
+                took = (pgettext_in(lang, "play.pozzettoLive", "takes a pozzetto in diretta")
+                        if event.live else
+                        pgettext_in(lang, "play.pozzettoDiscard",
+                                    "takes a pozzetto with the discard"))
+                print(f"  {names[seat]:<6} {took}", file=out)
         if isinstance(action, Discard) or state.is_over:
-            _print_table(out, state, names)
+            _print_table(out, state, names, lang)
             if delay:
                 out.flush()
                 time.sleep(delay)
@@ -139,21 +157,35 @@ def _side_name(state: HandState, side: int, names: tuple[str, ...]) -> str:
     return "+".join(names[s] for s in state.seats_of(side))
 
 
-def _print_table(out: TextIO, state: HandState, names: tuple[str, ...]) -> None:
+def _print_table(out: TextIO, state: HandState, names: tuple[str, ...], lang: str) -> None:
     for side, melds in enumerate(state.melds):
         if melds:
             text = " | ".join(str(m) for m in melds)
-            print(f"      {_side_name(state, side, names)} melds: {text}", file=out)
+            said = pgettext_in(lang, "play.melds", "{side} melds: {melds}")
+            print("      " + said.format(side=_side_name(state, side, names), melds=text),
+                  file=out)
     counts = ", ".join(f"{names[s]} {len(state.hands[s]) + len(state.pending[s])}"
                        for s in range(state.players))
     top = face_str(card_face(state.pile[-1])) if state.pile else "-"
-    print(f"      cards: {counts}; stock {len(state.stock)}; pile {len(state.pile)} (top {top})",
-          file=out)
+    said = pgettext_in(lang, "play.table",
+                       "cards: {counts}; stock {stock}; pile {pile} (top {top})")
+    print("      " + said.format(counts=counts, stock=len(state.stock), pile=len(state.pile),
+                                 top=top), file=out)
+
+
+END_REASONS = {
+    "closed": N_("play.end", "closed"), "stock": N_("play.end", "stock"),
+    "stall": N_("play.end", "stall"), "time": N_("play.end", "time"),
+}
 
 
 def _print_result(out: TextIO, state: HandState, sides: list[dict[str, object]],
-                  names: tuple[str, ...]) -> None:
-    print(f"\nHand over: {state.end_reason}", file=out)
+                  names: tuple[str, ...], lang: str) -> None:
+    reason = str(state.end_reason)
+    if reason in END_REASONS:
+        reason = pgettext_in(lang, "play.end", END_REASONS[reason])
+    print("\n" + pgettext_in(lang, "play.over", "Hand over: {reason}").format(reason=reason),
+          file=out)
     for score in sides:
         seats = score["seats"]
         assert isinstance(seats, list)
@@ -162,12 +194,16 @@ def _print_result(out: TextIO, state: HandState, sides: list[dict[str, object]],
                       key=sort_key)
         unplayed = sorted((card_face(c) for s in state.seats_of(side) for c in state.pending[s]),
                           key=sort_key)
-        note = f"left in hand: {' '.join(face_str(f) for f in left) or '-'}"
+        note = pgettext_in(lang, "play.left", "left in hand: {cards}").format(
+            cards=" ".join(face_str(f) for f in left) or "-")
         if unplayed:
-            note += f"; pozzetto never played: {' '.join(face_str(f) for f in unplayed)}"
+            note += "; " + pgettext_in(lang, "play.unplayed", "pozzetto never played: {cards}"
+                                       ).format(cards=" ".join(face_str(f) for f in unplayed))
         if state.mode == "pairs" and len(seats) == 2:
-            note += f"; {half_up(int(str(score['total'])))} each (§13.2)"
+            note += "; " + pgettext_in(lang, "play.each", "{points} each (§13.2)").format(
+                points=half_up(int(str(score["total"]))))
         who = _side_name(state, side, names)
-        print(f"  {who:<13} melds {score['melds']:>5}  burraco {score['bonuses']:>4}  "
-              f"closing {score['closing']:>4}  pozzetto {score['pozzetto']:>5}  "
-              f"hand {score['hand']:>5}  = {score['total']:>5}   ({note})", file=out)
+        line = pgettext_in(lang, "play.score",
+                           "melds {melds:>5}  burraco {bonuses:>4}  closing {closing:>4}  "
+                           "pozzetto {pozzetto:>5}  hand {hand:>5}  = {total:>5}")
+        print(f"  {who:<13} " + line.format(**score) + f"   ({note})", file=out)
