@@ -169,7 +169,7 @@ def test_the_screen_and_the_players_page_say_who_sits_out_and_who_left() -> None
     t = changes.penalise(t, 2, vp=1, mp=50, reason="slow play")
     t = changes.withdraw(t, 3, "byes").start_round()
     for lang, gone, penalty in (("en", "(withdrawn)", "(penalty: −1 VP, −50 MP)"),
-                                ("it", "(ritirata)", "(penalità: −1 VP, −50 MP)")):
+                                ("it", "(ritirata)", "(penalità: −1 VP, −50 punti)")):
         for html in pages(t, lang):
             shown = {pair: (rank, name) for rank, pair, name in rows(html)}
             assert all(rank.rstrip("=").isdigit() for rank, _ in shown.values())
@@ -178,7 +178,6 @@ def test_the_screen_and_the_players_page_say_who_sits_out_and_who_left() -> None
 
 def test_a_prize_nobody_can_take_reads_not_awarded() -> None:
     from burraco.tournament.evening_web import evening_json
-    from burraco.tournament.pages import localize
     from burraco.tournament.paper.words import word
     from burraco.tournament.web import director_page
 
@@ -193,7 +192,7 @@ def test_a_prize_nobody_can_take_reads_not_awarded() -> None:
     assert [(p["category"], p["place"], p["awarded"]) for p in listed][1:] == [
         ("Senior", 1, False), ("Senior", 2, False)]
     for lang, text in (("en", "not awarded"), ("it", "non assegnato")):
-        page = localize(director_page("x", t), lang)  # type: ignore[arg-type]
+        page = director_page("x", t, lang=lang)
         table = page[page.index("id='prize-list'"):]
         table = table[:table.index("</table>")]
         assert table.count(text) == 2, lang

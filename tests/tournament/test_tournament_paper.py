@@ -76,7 +76,7 @@ def test_table_cards_seats_sheets_and_assignments(server: ServerProcess,
         assert ns in cards and ew in cards
         for line in ("ns", "ew"):
             assert unwrapped(links[table][line]) in unwrapped(cards)
-    assert "Nord-Sud (NS)" in cards and "Est-Ovest (EW)" in cards
+    assert "Nord-Sud (NS)" in cards and "Est-Ovest (EO)" in cards and "(EW)" not in cards
     assert "Table 2" in fetch(server, tid, "table-cards", tmp_path, lang="en")
 
     seats = fetch(server, tid, "seats", tmp_path, layout=True, lang="en")
@@ -103,7 +103,7 @@ def test_table_cards_seats_sheets_and_assignments(server: ServerProcess,
         r = server.http.get(f"/tournaments/{tid}/pdf/{bad}")
         assert r.status_code == 422 and expect in r.text.replace("&#x27;", "'"), r.text
     r = server.http.get(f"/tournaments/{tid}/pdf/seats", params={"lang": "fr"})
-    assert r.status_code == 422 and "it or en" in r.text
+    assert r.status_code == 422 and "it, en, es, ro, sl, not" in r.text
     r = server.http.get(f"/tournaments/{tid}/pdf/seats", params={"round": "x"})
     assert r.status_code == 422 and "whole number" in r.text
     r = server.http.get(f"/tournaments/{tid}/pdf/seats", params={"round": "3"})
@@ -130,7 +130,7 @@ def test_final_standings_with_penalties_and_prizes(server: ServerProcess,
     assert re.search(rf"assoluta\s+2\s+{second['pair']} {re.escape(second['name'])}", final)
     prizes = state(server, tid)["evening"]["prize_list"]
     ew = next(a for a in prizes if a["category"] == "EW")
-    assert re.search(rf"EW\s+1\s+{ew['pair']} {re.escape(ew['name'])}", final)
+    assert re.search(rf"EO\s+1\s+{ew['pair']} {re.escape(ew['name'])}", final), "EW is EO"
     assert "Final standings" in fetch(server, tid, "standings", tmp_path, lang="en")
 
 

@@ -316,7 +316,8 @@ def test_the_round_clock_and_its_time_out(server: ServerProcess) -> None:
     italian = server.http.get(f"/tournaments/{tid}/screen?lang=it").text
     assert "senza il premio di chiusura (FIBur Art. 15)" in unescape(italian)
     again = server.http.post(f"/tournaments/{tid}/clock/time", follow_redirects=True)
-    assert "round 1's time is already up" in _text(again, "error")
+    # the director's language is remembered (the screen was asked for in Italian)
+    assert "il tempo del turno 1 è già scaduto" in _text(again, "error")
     log = _log(server, tid)
     assert "started the clock of round 1: 33 minutes" in log and "called time in round 1" in log
 

@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, unquote
 from starlette.requests import Request
 
 from burraco.tournament.errors import Refused
+from burraco.tournament.i18n import Text
 
 KEY_ENV = "BURRACO_DIRECTOR_KEY"
 KEY_COOKIE = "burraco_director"
@@ -23,7 +24,7 @@ MAX_FORM = 64 * 1024
 async def read_form(request: Request) -> dict[str, str]:
     body = await request.body()
     if len(body) > MAX_FORM:
-        raise Refused(413, "form too large")
+        raise Refused(413, Text("error.form_too_large"))
     fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
     return {k: v[-1] for k, v in fields.items()}
 
@@ -68,5 +69,4 @@ def director_key_given(request: Request) -> bool:
 
 def check_key(request: Request) -> None:
     if not is_director(request):
-        raise Refused(403, f"director pages are locked: open /tournaments/login?key=... "
-                      f"(the server's {KEY_ENV})")
+        raise Refused(403, Text("error.locked", env=KEY_ENV))

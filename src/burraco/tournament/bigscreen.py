@@ -16,7 +16,8 @@ from typing import Any
 from urllib.parse import quote
 
 from burraco.tournament.clock import Clock
-from burraco.tournament.export import ranked, shown_standings, sitting_out
+from burraco.tournament.export import penalty_taken, ranked, shown_standings, sitting_out
+from burraco.tournament.i18n import number
 from burraco.tournament.model import Tournament
 from burraco.tournament.pages import Lang, layout, tr
 from burraco.tournament.standings import Standing, standings
@@ -33,9 +34,7 @@ def marks(lang: Lang, s: Standing, out: frozenset[int]) -> str:
     if s.withdrawn:
         said.append(("withdrawn", tr(lang, "mark_withdrawn")))
     if s.penalty_vp or s.penalty_mp:
-        taken = ", ".join(f"−{n} {unit}" for n, unit in ((s.penalty_vp, "VP"),
-                                                        (s.penalty_mp, "MP")) if n)
-        said.append(("penalty", tr(lang, "mark_penalty", taken=taken)))
+        said.append(("penalty", tr(lang, "mark_penalty", taken=penalty_taken(lang, s))))
     return "".join(f" <small class='mark' data-mark='{key}'>({escape(text)})</small>"
                    for key, text in said)
 
@@ -49,7 +48,8 @@ def standings_table(t: Tournament, lang: Lang) -> str:
         f"<tr data-pair='{s.pair}'><td class='num'>"
         f"{(str(s.rank) + ('=' if s.tied else '')) if any_rank else '–'}</td>"
         f"<td class='num'>{s.pair}</td><td>{escape(s.name)}{marks(lang, s, out)}</td>"
-        f"<td class='num'><b>{s.vp}</b></td><td class='num'>{s.mp_diff:+d}</td>"
+        f"<td class='num'><b>{number(lang, s.vp)}</b></td>"
+        f"<td class='num'>{number(lang, s.mp_diff, signed=True)}</td>"
         f"<td class='num'>{s.played}</td></tr>"
         for s in shown_standings(t))
     return f"<table id='standings'>{head}{rows}</table>"

@@ -33,6 +33,7 @@ from burraco.tournament.evening import (
     WithdrawalMode,
     parse_prizes,
 )
+from burraco.tournament.i18n import Text
 from burraco.tournament.model import Tournament
 
 __all__ = [  # the evening's records are defined in .evening, and imported from here as ever
@@ -49,30 +50,29 @@ MAX_REASON = 200
 def _next_round(t: Tournament) -> int:
     if t.rounds and not t.round_complete(len(t.rounds)):
         missing = ", ".join(str(x.number) for x in t.missing(len(t.rounds)))
-        raise TournamentError(f"a pair withdraws between rounds: round {len(t.rounds)} is still "
-                              f"being played (no result yet at table(s) {missing})")
+        raise TournamentError(Text("error.withdraw_playing", round=len(t.rounds),
+                                   tables=missing))
     if t.rounds and len(t.rounds) >= t.total_rounds:
-        raise TournamentError("every round has been played: there is nothing to withdraw from")
+        raise TournamentError(Text("error.withdraw_over"))
     return len(t.rounds) + 1
 
 
 def withdraw(t: Tournament, pair: int, mode: str) -> Tournament:
     """The pair plays no more rounds from the next one on (see the module's docstring)."""
     if mode not in MODES:
-        raise TournamentError(f"a withdrawal's remaining matches become byes or are re-seated "
-                              f"(byes or reseat), not {mode!r}")
+        raise TournamentError(Text("error.withdraw_mode", mode=repr(mode)))
     if t.settings.kind != "pairs":
-        raise TournamentError("withdrawals are for pairs events")
+        raise TournamentError(Text("error.withdraw_pairs"))
     t.pair(pair)
     if any(w.pair == pair for w in t.evening.withdrawals):
-        raise TournamentError(f"{t.settings.entrant} {pair} has already withdrawn")
+        raise TournamentError(Text("error.withdrawn", what=Text(f"entrant.{t.settings.entrant}"),
+                                   pair=pair))
     start = _next_round(t)
     if not t.rounds:
-        raise TournamentError(f"before round 1 there is nothing to withdraw from: pair {pair} "
-                              "can simply not be registered (registrations are final)")
+        raise TournamentError(Text("error.withdraw_early", pair=pair))
     playing = len(t.pairs) - len(t.evening.withdrawn(start)) - 1
     if playing < 2:
-        raise TournamentError(f"pair {pair} cannot withdraw: fewer than 2 pairs would be left")
+        raise TournamentError(Text("error.withdraw_few", pair=pair))
     evening = replace(t.evening, withdrawals=(*t.evening.withdrawals,
                                               Withdrawal(pair, start, mode)))
     after = replace(t, evening=evening)
@@ -85,32 +85,30 @@ def penalise(t: Tournament, pair: int, *, vp: int = 0, mp: int = 0, reason: str,
     t.pair(pair)
     reason = " ".join(reason.split())
     if not reason:
-        raise TournamentError("a penalty needs a reason (it is printed with the standings)")
+        raise TournamentError(Text("error.penalty_reason"))
     if len(reason) > MAX_REASON:
-        raise TournamentError(f"a penalty's reason is at most {MAX_REASON} characters")
+        raise TournamentError(Text("error.penalty_reason_long", most=MAX_REASON))
     for value, unit, most in ((vp, "VP", MAX_PENALTY_VP), (mp, "MP", MAX_PENALTY_MP)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise TournamentError(f"a penalty in {unit} must be a whole number, not {value!r}")
+            raise TournamentError(Text("error.penalty_whole", unit=unit, value=repr(value)))
         if not 0 <= value <= most:
-            raise TournamentError(f"a penalty is 0 to {most} {unit} (a positive number taken "
-                                  f"away), not {value}")
+            raise TournamentError(Text("error.penalty_range", most=most, unit=unit,
+                                       value=value))
     if mp % 5:
-        raise TournamentError(f"a penalty of {mp} MP is not a multiple of 5")
+        raise TournamentError(Text("error.penalty_fives", mp=mp))
     if not vp and not mp:
-        raise TournamentError("a penalty takes some VP or MP: both are 0")
+        raise TournamentError(Text("error.penalty_empty"))
     if round_number is not None:
         t.round(round_number)
     penalty = Penalty(pair, vp, mp, reason, round_number)
     if penalty in t.evening.penalties:  # a form posted twice
-        raise TournamentError(f"this penalty of pair {pair} ({reason}) is already recorded; "
-                              "give another reason to add a second one")
+        raise TournamentError(Text("error.penalty_twice", pair=pair, reason=reason))
     return replace(t, evening=replace(t.evening, penalties=(*t.evening.penalties, penalty)))
 
 
 def set_line_rankings(t: Tournament, on: bool) -> Tournament:
     if on and not any(s.movement == "mitchell" for s in t.settings.schedule.segments):
-        raise TournamentError("NS and EW rankings are for Mitchell rounds; this schedule has "
-                              f"none ({t.settings.schedule})")
+        raise TournamentError(Text("error.line_rankings", schedule=t.settings.schedule))
     return replace(t, evening=replace(t.evening, line_rankings=on))
 
 
@@ -119,11 +117,12 @@ def set_prizes(t: Tournament, text: str) -> Tournament:
     known = {"overall", "ns", "ew"} | {c.casefold() for _, c in t.evening.categories}
     for p in prizes:
         if p.category.casefold() in ("ns", "ew") and not t.evening.line_rankings:
-            raise TournamentError(f"prize {p}: switch the NS/EW rankings on first")
+            raise TournamentError(Text("error.prize_lines", prize=p))
         if p.category.casefold() not in known and t.pairs:
-            cats = sorted({c for _, c in t.evening.categories}) or ["none yet"]
-            raise TournamentError(f"prize {p}: no pair is in category {p.category!r} "
-                                  f"(members' categories of the pairs: {', '.join(cats)})")
+            cats = sorted({c for _, c in t.evening.categories})
+            raise TournamentError(Text("error.prize_category", prize=p,
+                                       category=repr(p.category),
+                                       categories=", ".join(cats) or Text("error.prize_none_yet")))
     return replace(t, evening=replace(t.evening, prizes=prizes))
 
 

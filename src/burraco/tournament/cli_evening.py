@@ -1,6 +1,6 @@
 """``burraco tournament`` actions for the paper and the evening's changes.
 
-    burraco tournament pdf KIND --out FILE [-t ID] [--lang it|en] [--round N]
+    burraco tournament pdf KIND --out FILE [-t ID] [--lang it|en|es|ro|sl] [--round N]
                        [--base-url URL]     (KIND: table-cards, seats, score-sheets,
                                              round, standings, deals)
     burraco tournament withdraw PAIR [--mode byes|reseat]
@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from burraco.locale import LANGUAGES
 from burraco.tournament import changes
 from burraco.tournament.cli_common import UsageError, guard, open_director, tournament_id
 from burraco.tournament.errors import TournamentError
@@ -35,7 +36,8 @@ def register(actions: Any, which: argparse.ArgumentParser,
                              description="Write a printable PDF: " + ", ".join(KINDS) + ".")
     pdf.add_argument("kind", choices=KINDS, metavar="KIND", help=", ".join(KINDS))
     pdf.add_argument("--out", required=True, metavar="FILE")
-    pdf.add_argument("--lang", choices=("it", "en"), default="it")
+    pdf.add_argument("--lang", choices=LANGUAGES, default="it",
+                     help="the paper's language (default it)")
     pdf.add_argument("--round", type=int, metavar="N",
                      help="default: the current round (deals: every round)")
     pdf.add_argument("--base-url", default=None, metavar="URL",

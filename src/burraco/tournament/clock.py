@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from burraco.tournament.errors import TournamentError
+from burraco.tournament.i18n import Text
 
 MINUTES_PER_SMAZZATA = 11
 MAX_MINUTES = 240
@@ -25,9 +26,9 @@ def default_minutes(hands: int) -> int:
 
 def check_minutes(minutes: int) -> None:
     if isinstance(minutes, bool) or not isinstance(minutes, int):
-        raise TournamentError(f"the round's length must be whole minutes, not {minutes!r}")
+        raise TournamentError(Text("error.minutes_whole", value=repr(minutes)))
     if not 1 <= minutes <= MAX_MINUTES:
-        raise TournamentError(f"the round's length is 1 to {MAX_MINUTES} minutes, not {minutes}")
+        raise TournamentError(Text("error.minutes_range", most=MAX_MINUTES, n=minutes))
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@
 * ``POST /tournaments/{id}/table/{token}``   that pair's result (``ns_mp``, ``ew_mp``, and
                                              optionally ``hK_ns``/``hK_ew`` smazzata by
                                              smazzata)
-* ``GET  /tournaments/{id}/screen``          the big screen (``?lang=it|en``)
+* ``GET  /tournaments/{id}/screen``          the big screen (``?lang=`` any language)
 * ``GET  /tournaments/{id}/screen.json``     what it shows, and the stamp it reloads on
 * ``POST /tournaments/{id}/clock``           director: start the round's clock (``minutes``)
 * ``POST /tournaments/{id}/clock/time``      director: call time now
@@ -30,6 +30,7 @@ from burraco.tournament.address import link_base
 from burraco.tournament.bigscreen import screen_json, screen_page
 from burraco.tournament.clock import MINUTES_PER_SMAZZATA, default_minutes
 from burraco.tournament.errors import Refused, TournamentError, excerpt
+from burraco.tournament.i18n import LANGUAGES, Text, language, say, time_of_day
 from burraco.tournament.model import Tournament
 from burraco.tournament.pages import CSS, LANG_COOKIE, SCRIPT, Lang, lang_of, layout, log_text, tr
 from burraco.tournament.service import Director
@@ -46,7 +47,7 @@ RECENT = 15
 def remember(response: Response, request: Request) -> Response:
     """Keep a language asked for with ``?lang=`` for the next pages."""
     asked = request.query_params.get("lang")
-    if asked in ("it", "en"):
+    if asked in LANGUAGES:
         response.set_cookie(LANG_COOKIE, asked, max_age=365 * 86400, samesite="lax")
     return response
 
@@ -102,9 +103,8 @@ def desk_html(tid: str, t: Tournament, desk: Desk, lang: Lang, *, link_base: str
         lines = []
         for item in history:
             who, what = log_text(lang, item.who, item.table, item.round, item.what)
-            where = (f"{tr(lang, 'round', n=item.round)}" if item.round else "") + (
-                f", {tr(lang, 'table', n=item.table)}" if item.table else "")
-            lines.append(f"<tr><td>{item.at.astimezone().strftime('%H:%M:%S')}</td>"
+            where = _where(lang, item.round, item.table)
+            lines.append(f"<tr><td>{time_of_day(lang, item.at, seconds=True)}</td>"
                         f"<td>{escape(where)}</td><td>{escape(who)}</td>"
                         f"<td>{escape(what)}</td></tr>")
         head = (f"<tr><th>{tr(lang, 'when')}</th><th></th><th>{tr(lang, 'who')}</th>"
@@ -122,14 +122,24 @@ def desk_html(tid: str, t: Tournament, desk: Desk, lang: Lang, *, link_base: str
     return "".join(parts)
 
 
+def _where(lang: Lang, round_number: int | None, table: int | None) -> str:
+    """Where a log line happened: ``Round 1, Table 2``, ``Round 1`` or nothing."""
+    said = [tr(lang, key, n=n) for key, n in (("round", round_number), ("table", table)) if n]
+    if len(said) == 2:
+        return tr(lang, "log_where", round=said[0], table=said[1])
+    return "".join(said)
+
+
 def _hands(form: dict[str, str], hands: int) -> list[tuple[int, int]]:
     """The smazzate one by one, if the pair gave any (all of them, or none)."""
     given = [(form.get(f"h{k}_ns", "").strip(), form.get(f"h{k}_ew", "").strip())
              for k in range(1, hands + 1)]
     if not any(a or b for a, b in given):
         return []
-    return [(parse_score(a, f"smazzata {k}, the NS score", hands=hands, part=True),
-             parse_score(b, f"smazzata {k}, the EW score", hands=hands, part=True))
+    return [(parse_score(a, Text("what.hand_score", k=k, line=Text("ns")), hands=hands,
+                         part=True),
+             parse_score(b, Text("what.hand_score", k=k, line=Text("ew")), hands=hands,
+                         part=True))
             for k, (a, b) in enumerate(given, start=1)]
 
 
@@ -143,8 +153,8 @@ def add_routes(router: APIRouter, director_of: Callable[[Request], Director], lo
         return Desk(director_of(request))
 
     def not_found(lang: Lang, message: str) -> HTMLResponse:
-        return HTMLResponse(layout("Not found", f"<p class='error' role='alert' id='error'>"
-                                   f"{escape(message)}</p>", lang=lang), 404)
+        return HTMLResponse(layout(tr(lang, "not_found"), f"<p class='error' role='alert' "
+                                   f"id='error'>{escape(message)}</p>", lang=lang), 404)
 
     @router.get("/tournaments/style.css", include_in_schema=False)
     async def style() -> Response:
@@ -164,11 +174,11 @@ def add_routes(router: APIRouter, director_of: Callable[[Request], Director], lo
             await load(request, tid)  # results of web tables first, a missing tournament
             t, seat = await run_in_threadpool(desk.open_link, tid, token)
         except LinkError as exc:
-            message = tr(lang, exc.key, **exc.params)
+            message = exc.sentence(lang)
             return HTMLResponse(layout(tr(lang, "refused"), f"<p class='error' role='alert' "
                                        f"id='error'>{escape(message)}</p>", lang=lang), 403)
         except TournamentError as exc:
-            return not_found(lang, str(exc))
+            return not_found(lang, say(lang, exc))
         found = await run_in_threadpool(desk.entries, tid, seat.round)
         entries: dict[str, Entry] = {side: e for (table, side), e in found.items()
                                      if table == seat.table}
@@ -201,23 +211,24 @@ def add_routes(router: APIRouter, director_of: Callable[[Request], Director], lo
         form: dict[str, str] = {}
         try:
             form = await read_form(request)
-            if form.get("lang") in ("it", "en"):
-                lang = "it" if form["lang"] == "it" else "en"
+            lang = language(form.get("lang"), lang)
             t, _seat = await run_in_threadpool(desk.open_link, tid, token)
             hands = t.settings.hands
-            ns_mp = parse_score(form.get("ns_mp", ""), "the NS score", hands=hands)
-            ew_mp = parse_score(form.get("ew_mp", ""), "the EW score", hands=hands)
+            ns_mp = parse_score(form.get("ns_mp", ""), Text("what.score", line=Text("ns")),
+                                hands=hands)
+            ew_mp = parse_score(form.get("ew_mp", ""), Text("what.score", line=Text("ew")),
+                                hands=hands)
             outcome, _result = await run_in_threadpool(
                 desk.submit, tid, token, ns_mp, ew_mp, _hands(form, hands))
         except LinkError:
             return await phone(request, tid, token, lang)
         except TournamentError as exc:  # what was typed stays in the form
-            return await phone(request, tid, token, lang, error=str(exc), status=422,
+            return await phone(request, tid, token, lang, error=say(lang, exc), status=422,
                                typed=form)
         except Exception as exc:  # the form reader's refusals (too large)
             if getattr(exc, "status", None) is None:
                 raise
-            return await phone(request, tid, token, lang, error=str(exc),
+            return await phone(request, tid, token, lang, error=say(lang, exc),
                                status=int(getattr(exc, "status", 422)))
         target = f"/tournaments/{quote(tid)}/table/{quote(token)}?sent={outcome}&lang={lang}"
         return RedirectResponse(target, status_code=303)
@@ -241,7 +252,7 @@ def add_routes(router: APIRouter, director_of: Callable[[Request], Director], lo
         try:
             t, shown, clock, stamp = await screen_state(request, tid)
         except TournamentError as exc:
-            return not_found(lang, str(exc))
+            return not_found(lang, say(lang, exc))
         body = screen_page(tid, t, shown, lang, clock=clock, at=now(), stamp=stamp)
         return remember(HTMLResponse(body), request)
 
@@ -255,42 +266,44 @@ def add_routes(router: APIRouter, director_of: Callable[[Request], Director], lo
                             headers={"Cache-Control": "no-store"})
 
     async def director_change(request: Request, tid: str,
-                              act: Callable[[Desk, dict[str, str]], str]) -> Response:
+                              act: Callable[[Desk, dict[str, str]], Text]) -> Response:
+        lang = lang_of(request)
         if not is_director(request):
-            return HTMLResponse(layout("Locked", "<p class='error' role='alert' id='error'>the "
-                                       "director's pages are locked</p>"), 403)
+            return HTMLResponse(layout(tr(lang, "locked"), "<p class='error' role='alert' "
+                                       f"id='error'>{tr(lang, 'error.pages_locked')}</p>",
+                                       lang=lang), 403)
         try:
             form = await read_form(request)
             message = await run_in_threadpool(act, desk_of(request), form)
         except Refused as exc:  # refused unread (a form too large): said, not redirected
-            return HTMLResponse(layout("Refused", f"<p class='error' role='alert' id='error'>"
-                                       f"{escape(str(exc))}</p>"), exc.status)
+            return HTMLResponse(layout(tr(lang, "refused_title"), f"<p class='error' "
+                                       f"role='alert' id='error'>{escape(say(lang, exc))}</p>",
+                                       lang=lang), exc.status)
         except TournamentError as exc:
-            message = str(exc)
-            return RedirectResponse(f"/tournaments/{quote(tid)}/?error={quote(message)}",
-                                    status_code=303)
-        return RedirectResponse(f"/tournaments/{quote(tid)}/?ok={quote(message)}",
+            return RedirectResponse(f"/tournaments/{quote(tid)}/?error="
+                                    f"{quote(say(lang, exc))}", status_code=303)
+        return RedirectResponse(f"/tournaments/{quote(tid)}/?ok={quote(say(lang, message))}",
                                 status_code=303)
 
     @router.post("/tournaments/{tid}/clock", include_in_schema=False)
     async def start_clock(request: Request, tid: str) -> Response:
-        def act(desk: Desk, form: dict[str, str]) -> str:
+        def act(desk: Desk, form: dict[str, str]) -> Text:
             text = form.get("minutes", "").strip()
             t = desk.director.load(tid)
             try:
                 minutes = int(text) if text else default_minutes(t.settings.hands)
             except ValueError:
-                raise TournamentError(f"the round's length must be whole minutes, not "
-                                      f"{excerpt(text)}") from None
+                raise TournamentError(Text("error.minutes_whole",
+                                           value=excerpt(text))) from None
             clock = desk.start_clock(tid, minutes)
-            return f"round {clock.round}: the clock runs {minutes} minutes"
+            return Text("ok.clock", r=clock.round, minutes=minutes)
         return await director_change(request, tid, act)
 
     @router.post("/tournaments/{tid}/clock/time", include_in_schema=False)
     async def call_time(request: Request, tid: str) -> Response:
-        def act(desk: Desk, form: dict[str, str]) -> str:
+        def act(desk: Desk, form: dict[str, str]) -> Text:
             clock = desk.call_time(tid)
-            return f"round {clock.round}: time called"
+            return Text("ok.time", r=clock.round)
         return await director_change(request, tid, act)
 
     @router.get("/api/tournaments/{tid}/table-links")

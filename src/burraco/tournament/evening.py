@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from burraco.tournament.errors import TournamentError
+from burraco.tournament.i18n import Text
 
 WithdrawalMode = Literal["byes", "reseat"]
 MODES: tuple[WithdrawalMode, ...] = ("byes", "reseat")
@@ -98,11 +99,11 @@ def parse_prizes(text: str) -> tuple[Prize, ...]:
         category, colon, places = part.rpartition(":")
         category = category.strip()
         if not colon or not category or not places.strip().isdigit():
-            raise TournamentError(f"a prize is CATEGORY:PLACES (e.g. overall:3), not {part!r}")
+            raise TournamentError(Text("error.prize_format", part=repr(part)))
         count = int(places)
         if not 1 <= count <= 50:
-            raise TournamentError(f"prize {part!r}: 1 to 50 places, not {count}")
+            raise TournamentError(Text("error.prize_places", part=repr(part), n=count))
         if any(p.category.casefold() == category.casefold() for p in out):
-            raise TournamentError(f"the prize category {category!r} is listed twice")
+            raise TournamentError(Text("error.prize_twice", category=repr(category)))
         out.append(Prize(category, count))
     return tuple(out)

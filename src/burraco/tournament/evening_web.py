@@ -1,6 +1,7 @@
 """The director's pages for the paper and the evening's changes (added to :mod:`.web`'s router).
 
-* ``GET  /tournaments/{id}/pdf/KIND``     a printable PDF (:mod:`.paper`; ``?lang=it|en``,
+* ``GET  /tournaments/{id}/pdf/KIND``     a printable PDF (:mod:`.paper`; ``?lang=`` any of
+                                          the platform's languages, else the page's;
                                           ``?round=N``); director only: the table cards
                                           hold the result links, the deal sheets the cards.
                                           Without the key given (none set: anyone is let
@@ -35,9 +36,11 @@ from burraco.tournament import changes, paper
 from burraco.tournament.access import check_key, read_form
 from burraco.tournament.address import link_base
 from burraco.tournament.errors import Refused, TournamentError, excerpt
-from burraco.tournament.export import page
+from burraco.tournament.export import page, taken
 from burraco.tournament.held import players_view
+from burraco.tournament.i18n import LANGUAGES, Lang, Text, number, say, tr
 from burraco.tournament.members import members, pair_accounts, save_member
+from burraco.tournament.pages import lang_of
 from burraco.tournament.prizes import prize_list
 from burraco.tournament.standings import line_standings
 from burraco.tournament.table_desk import Desk
@@ -47,7 +50,7 @@ if TYPE_CHECKING:
     from burraco.tournament.paper import LinkBuilder
     from burraco.tournament.service import Director
 
-Act = Callable[["Director", dict[str, str]], str]
+Act = Callable[["Director", dict[str, str]], Text]
 Change = Callable[[Request, str, Act], Awaitable[Any]]
 
 
@@ -71,80 +74,102 @@ def _options(values: list[str], chosen: str = "") -> str:
                    for v in values)
 
 
-def evening_html(tid: str, t: Tournament) -> str:
+def category_word(lang: Lang, category: str) -> str:
+    """A prize category as the page says it: ``overall``, ``NS`` and ``EW`` in ``lang``'s
+    words, a members' category as the director wrote it."""
+    key = category.casefold()
+    if key == "overall":
+        return tr(lang, "prize.overall")
+    return tr(lang, key) if key in ("ns", "ew") else category
+
+
+def evening_html(tid: str, t: Tournament, lang: Lang = "en") -> str:
     """The director's page section: the paper to print and the forms for the changes."""
     base = f"/tournaments/{quote(tid)}"
     kinds = [k for k in paper.KINDS if k != "deals" or t.settings.duplicate]
     printing = " · ".join(
-        f"<a href='{base}/pdf/{k}?lang={lang}' data-pdf='{k}-{lang}'>{k} ({lang})</a>"
-        for k in kinds for lang in ("it", "en"))
+        f"<a href='{base}/pdf/{k}?lang={lang}' data-pdf='{k}-{lang}'>{tr(lang, f'print.{k}')}"
+        "</a>" for k in kinds)
     pairs = _options([f"{p.number}" for p in t.pairs])
-    parts = [f"<h2>Paper</h2><p id='paper'>{printing}</p>", "<h2>The evening's changes</h2>"]
+    parts = [f"<h2>{tr(lang, 'paper')}</h2><p id='paper'>{printing}</p>",
+             f"<h2>{tr(lang, 'changes')}</h2>"]
+
+    def x(key: str) -> str:
+        return tr(lang, key)
+
     if t.rounds and not t.finished and t.settings.kind == "pairs":
         parts.append(
-            f"<form method='post' action='{base}/withdraw' id='withdraw'><p>Withdraw "
-            f"<label>pair <select name='pair'>{pairs}</select></label> from the next round: "
-            "<label>its matches <select name='mode'><option value='byes'>become byes"
-            "</option><option value='reseat'>are re-seated</option></select></label> "
-            "<button type='submit'>Withdraw</button></p></form>")
+            f"<form method='post' action='{base}/withdraw' id='withdraw'><p>"
+            f"{x('withdraw.lead')} <label>{x('withdraw.pair')} <select name='pair'>{pairs}"
+            f"</select></label> {x('withdraw.when')} <label>{x('withdraw.mode')} <select "
+            f"name='mode'><option value='byes'>{x('withdraw.byes')}</option><option "
+            f"value='reseat'>{x('withdraw.reseat')}</option></select></label> "
+            f"<button type='submit'>{x('withdraw.button')}</button></p></form>")
     parts.append(
-        f"<form method='post' action='{base}/penalties' id='penalty'><p>Penalty: <label>pair "
-        f"<select name='pair'>{pairs}</select></label> <label>VP <input name='vp' size='3'>"
-        "</label> <label>MP <input name='mp' size='5'></label> <label>round <input "
-        "name='round' size='3'></label> <label>reason <input name='reason' size='30' "
-        "required></label> <button type='submit'>Penalise</button></p></form>")
+        f"<form method='post' action='{base}/penalties' id='penalty'><p>{x('penalty.lead')} "
+        f"<label>{x('withdraw.pair')} <select name='pair'>{pairs}</select></label> <label>"
+        f"{x('vp')} <input name='vp' size='3'></label> <label>{x('mp')} <input name='mp' "
+        f"size='5'></label> <label>{x('penalty.round')} <input name='round' size='3'></label> "
+        f"<label>{x('penalty.reason')} <input name='reason' size='30' required></label> "
+        f"<button type='submit'>{x('penalty.button')}</button></p></form>")
     on = t.evening.line_rankings
     parts.append(
-        f"<form method='post' action='{base}/line-rankings' id='line-rankings'><p>NS and EW "
-        f"rankings (Mitchell): <strong>{'on' if on else 'off'}</strong> <input type='hidden' "
-        f"name='on' value='{0 if on else 1}'><button type='submit'>"
-        f"{'Switch off' if on else 'Switch on'}</button></p></form>")
+        f"<form method='post' action='{base}/line-rankings' id='line-rankings'><p>"
+        f"{x('lines.lead')} <strong>{x('lines.on' if on else 'lines.off')}</strong> <input "
+        f"type='hidden' name='on' value='{0 if on else 1}'><button type='submit'>"
+        f"{x('lines.switch_off' if on else 'lines.switch_on')}</button></p></form>")
     prizes = ",".join(str(p) for p in t.evening.prizes)
     parts.append(
-        f"<form method='post' action='{base}/prizes' id='prizes'><p><label>Prize list "
+        f"<form method='post' action='{base}/prizes' id='prizes'><p><label>{x('prizes.label')} "
         f"<input name='prizes' value='{escape(prizes)}' placeholder='overall:3,NS:1,Senior:1' "
-        "size='30'></label> <button type='submit'>Set</button></p></form>")
+        f"size='30'></label> <button type='submit'>{x('prizes.button')}</button></p></form>")
+    hint = tr(lang, "member.hint", number="<code>#NUMBER</code>",
+              account="<code>@username</code>", example="<code>Rossi @mrossi / #12</code>")
     parts.append(
-        f"<form method='post' action='{base}/members' id='member'><p>Club member: <label>"
-        "number <input name='number' size='8' required></label> <label>name <input "
-        "name='name' size='20' required></label> <label>category <input name='category' "
-        "size='12' required></label> <label>account <input name='account' size='12' "
-        "placeholder='username'></label> <button type='submit'>Save member</button></p>"
-        "<p><small>Register a member as <code>#NUMBER</code>, an account as "
-        "<code>@username</code> (e.g. <code>Rossi @mrossi / #12</code>).</small></p></form>")
-    items = [f"<li>pair {p.pair}: -{p.vp} VP -{p.mp} MP, {escape(p.reason)}</li>"
-             for p in t.evening.penalties]
-    items += [f"<li>pair {w.pair} withdrew from round {w.from_round} ({w.mode})</li>"
-              for w in t.evening.withdrawals]
+        f"<form method='post' action='{base}/members' id='member'><p>{x('member.lead')} <label>"
+        f"{x('member.number')} <input name='number' size='8' required></label> <label>"
+        f"{x('name')} <input name='name' size='20' required></label> <label>"
+        f"{x('member.category')} <input name='category' size='12' required></label> <label>"
+        f"{x('member.account')} <input name='account' size='12' placeholder='"
+        f"{escape(x('member.username'), quote=True)}'></label> <button type='submit'>"
+        f"{x('member.button')}</button></p><p><small>{hint}</small></p></form>")
+    items = [tr(lang, "change.penalty", pair=p.pair, reason=p.reason,
+                taken=taken(lang, p.vp, p.mp)) for p in t.evening.penalties]
+    items += [tr(lang, "change.withdrawal", pair=w.pair, round=w.from_round,
+                 mode=tr(lang, f"mode.{w.mode}")) for w in t.evening.withdrawals]
     if items:
-        parts.append(f"<ul id='changes'>{''.join(items)}</ul>")
+        parts.append(f"<ul id='changes'>{''.join(f'<li>{escape(i)}</li>' for i in items)}</ul>")
     awards = prize_list(t)
     if awards:
-        rows = "".join(f"<tr><td>{escape(a.category)}</td><td>{a.place}</td><td>"
+        rows = "".join(f"<tr><td>{escape(category_word(lang, a.category))}</td><td>{a.place}"
+                       "</td><td>"
                        + (f"{a.standing.pair} {escape(a.standing.name)}" if a.standing
-                          else "<i class='unawarded'>not awarded</i>")
+                          else f"<i class='unawarded'>{x('prize.not_awarded')}</i>")
                        + "</td></tr>" for a in awards)
-        parts.append(f"<table id='prize-list'><tr><th>category</th><th>place</th><th>pair"
-                     f"</th></tr>{rows}</table>")
+        parts.append(f"<table id='prize-list'><tr><th>{x('prize.category')}</th><th>"
+                     f"{x('prize.place')}</th><th>{x('entrant.pair')}</th></tr>{rows}</table>")
     if t.evening.line_rankings:
         for line, rows_of in line_standings(t).items():
             rows = "".join(f"<tr><td>{s.rank}</td><td>{s.pair} {escape(s.name)}</td>"
-                           f"<td>{s.vp}</td></tr>" for s in rows_of)
-            parts.append(f"<h3>{line} ranking</h3><table id='ranking-{line.lower()}'><tr>"
-                         f"<th>rank</th><th>pair</th><th>VP</th></tr>{rows}</table>")
+                           f"<td>{number(lang, s.vp)}</td></tr>" for s in rows_of)
+            title = tr(lang, "line_ranking", line=tr(lang, line.lower()))
+            parts.append(f"<h3>{escape(title)}</h3><table id='ranking-{line.lower()}'><tr>"
+                         f"<th>{x('rank')}</th><th>{x('entrant.pair')}</th><th>{x('vp')}</th>"
+                         f"</tr>{rows}</table>")
     return "\n".join(parts)
 
 
-def _int(form: dict[str, str], name: str, what: str, default: int | None = None) -> int:
+def _int(form: dict[str, str], name: str, what: Text, default: int | None = None) -> int:
     text = form.get(name, "").strip()
     if not text:
         if default is None:
-            raise TournamentError(f"{what} is missing")
+            raise TournamentError(Text("error.missing", what=what))
         return default
     try:
         return int(text)
     except ValueError:
-        raise TournamentError(f"{what} must be a whole number, not {excerpt(text)}") from None
+        raise TournamentError(Text("error.whole_number", what=what,
+                                   value=excerpt(text))) from None
 
 
 def add_evening_routes(router: APIRouter, director_of: Callable[[Request], Director],
@@ -152,14 +177,16 @@ def add_evening_routes(router: APIRouter, director_of: Callable[[Request], Direc
                        key_given: Callable[[Request], bool]) -> None:
     """``key_given``: the request gives the director's key (it sees the held rounds)."""
     @router.get("/tournaments/{tid}/pdf/{kind}", include_in_schema=False)
-    async def pdf(request: Request, tid: str, kind: str, lang: str = "it",
+    async def pdf(request: Request, tid: str, kind: str, lang: str = "",
                   round: str = "") -> Response:
+        said = lang if lang in LANGUAGES else lang_of(request)  # the refusals' language
+        lang = lang or said
         if not is_director(request):
-            return HTMLResponse(page("Locked", "<p class='error' id='error'>the paper is "
-                                               "printed from the director's page</p>"), 403)
+            return HTMLResponse(page(tr(said, "locked"), "<p class='error' id='error'>"
+                                     f"{tr(said, 'error.paper_locked')}</p>", said), 403)
         director = director_of(request)
         try:
-            number = _int({"round": round}, "round", "the round", 0) or None
+            number = _int({"round": round}, "round", Text("what.round"), 0) or None
             t = await run_in_threadpool(director.load, tid)
             if not key_given(request):  # no key set: this may be anyone
                 t = await run_in_threadpool(players_view, director, tid, t)
@@ -168,61 +195,65 @@ def add_evening_routes(router: APIRouter, director_of: Callable[[Request], Direc
                 round_number=number))
         except TournamentError as exc:
             status = 404 if str(exc).startswith("no tournament") else 422
-            return HTMLResponse(page("Refused", f"<p class='error' role='alert' id='error'>"
-                                                f"{escape(str(exc))}</p>"), status)
+            return HTMLResponse(page(tr(said, "refused_title"), f"<p class='error' role='alert' "
+                                     f"id='error'>{escape(say(said, exc))}</p>", said), status)
         return Response(body, media_type="application/pdf", headers={
             "Content-Disposition": f"inline; filename={tid}-{kind}-{lang}.pdf"})
 
     @router.post("/tournaments/{tid}/withdraw", include_in_schema=False)
     async def withdraw(request: Request, tid: str) -> Any:
-        def act(director: Director, form: dict[str, str]) -> str:
-            pair = _int(form, "pair", "the pair")
+        def act(director: Director, form: dict[str, str]) -> Text:
+            pair = _int(form, "pair", Text("what.pair"))
             mode = form.get("mode", "byes").strip() or "byes"
             after = director.evening(tid, lambda t: changes.withdraw(t, pair, mode))
             w = after.evening.withdrawals[-1]
-            return f"pair {pair} withdrew: from round {w.from_round} its matches {mode}"
+            return Text("ok.withdrawn", pair=pair, round=w.from_round,
+                        mode=Text(f"ok.withdrawn.{w.mode}"))
         return await change(request, tid, act)
 
     @router.post("/tournaments/{tid}/penalties", include_in_schema=False)
     async def penalise(request: Request, tid: str) -> Any:
-        def act(director: Director, form: dict[str, str]) -> str:
-            pair = _int(form, "pair", "the pair")
-            vp = _int(form, "vp", "the penalty's VP", 0)
-            mp = _int(form, "mp", "the penalty's MP", 0)
-            number = _int(form, "round", "the round", 0) or None
+        def act(director: Director, form: dict[str, str]) -> Text:
+            pair = _int(form, "pair", Text("what.pair"))
+            vp = _int(form, "vp", Text("what.penalty_vp"), 0)
+            mp = _int(form, "mp", Text("what.penalty_mp"), 0)
+            number = _int(form, "round", Text("what.round"), 0) or None
             reason = form.get("reason", "")
             director.evening(tid, lambda t: changes.penalise(
                 t, pair, vp=vp, mp=mp, reason=reason, round_number=number))
-            return f"pair {pair} penalised: -{vp} VP, -{mp} MP ({reason.strip()})"
+            return Text("ok.penalised", pair=pair, vp=vp, mp=mp, reason=reason.strip())
         return await change(request, tid, act)
 
     @router.post("/tournaments/{tid}/line-rankings", include_in_schema=False)
     async def line_rankings(request: Request, tid: str) -> Any:
-        def act(director: Director, form: dict[str, str]) -> str:
+        def act(director: Director, form: dict[str, str]) -> Text:
             value = form.get("on", "").strip()
             if value not in ("0", "1"):
-                raise TournamentError(f"NS/EW rankings: on is 1 or 0, not {value!r}")
+                raise TournamentError(Text("error.line_rankings_value", value=repr(value)))
             director.evening(tid, lambda t: changes.set_line_rankings(t, value == "1"))
-            return f"NS and EW rankings {'on' if value == '1' else 'off'}"
+            return Text("ok.lines_on" if value == "1" else "ok.lines_off")
         return await change(request, tid, act)
 
     @router.post("/tournaments/{tid}/prizes", include_in_schema=False)
     async def prizes(request: Request, tid: str) -> Any:
-        def act(director: Director, form: dict[str, str]) -> str:
+        def act(director: Director, form: dict[str, str]) -> Text:
             text = form.get("prizes", "")
             after = director.evening(tid, lambda t: changes.set_prizes(t, text))
-            return "prize list: " + (", ".join(str(p) for p in after.evening.prizes) or "none")
+            listed = ", ".join(str(p) for p in after.evening.prizes)
+            return Text("ok.prizes", prizes=listed) if listed else Text("ok.prizes_none")
         return await change(request, tid, act)
 
     @router.post("/tournaments/{tid}/members", include_in_schema=False)
     async def member_form(request: Request, tid: str) -> Any:
-        def act(director: Director, form: dict[str, str]) -> str:
+        def act(director: Director, form: dict[str, str]) -> Text:
             with director.engine.begin() as conn:
                 m = save_member(conn, form.get("number", ""), form.get("name", ""),
                                 form.get("category", ""),
                                 form.get("account", "").strip() or None)
-            return (f"member #{m.number} {m.name} ({m.category})"
-                    + (f" @{m.username}" if m.username else "") + " saved")
+            if m.username:
+                return Text("ok.member_account", number=m.number, name=m.name,
+                            category=m.category, username=m.username)
+            return Text("ok.member", number=m.number, name=m.name, category=m.category)
         return await change(request, tid, act)
 
     @router.post("/tournaments/members", include_in_schema=False)

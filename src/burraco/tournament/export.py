@@ -2,7 +2,8 @@
 
 The HTML page is self-contained (inline CSS, no scripts) and prints on A4: the
 standings first, then every round's tables with their MP and VP.  The director
-pages (:mod:`.web`) reuse its pieces.
+pages (:mod:`.web`) reuse its pieces.  The HTML speaks the reader's language (``lang``,
+:mod:`.i18n`); the text and the CSV, for the terminal and for spreadsheets, stay English.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Iterable
 from html import escape
 
 from burraco.tournament.duplicate import round_scores
+from burraco.tournament.i18n import Lang, count, decimal, number, tr
 from burraco.tournament.model import Round, Tournament
 from burraco.tournament.seating import Table
 from burraco.tournament.standings import Standing, standings
@@ -192,8 +194,8 @@ nav a { margin-right: 1em; }
 """
 
 
-def page(title: str, body: str) -> str:
-    return (f"<!doctype html>\n<html lang='en'><head><meta charset='utf-8'>"
+def page(title: str, body: str, lang: Lang = "en") -> str:
+    return (f"<!doctype html>\n<html lang='{lang}'><head><meta charset='utf-8'>"
             f"<meta name='viewport' content='width=device-width, initial-scale=1'>"
             f"<title>{escape(title)}</title><style>{CSS}</style></head>\n"
             f"<body>\n{body}\n</body></html>\n")
@@ -201,14 +203,8 @@ def page(title: str, body: str) -> str:
 
 TIE_BREAK_WORDS = {"mp_diff": "MP difference", "h2h": "head-to-head", "lot": "draw",
                    "mp": "MP scored", "vp": "VP", "dup": "duplicate score"}
-"""The tie-breaks in words, for the pages people read (the settings keep their codes)."""
-
-
-def minus(value: object) -> str:
-    """A number as read on a page: a negative one with a true minus sign, ``−150``, so that
-    ``1650 – −150`` does not read as a range (``1650 – -150``)."""
-    text = str(value)
-    return "−" + text[1:] if re.fullmatch(r"-\d+", text) else text
+"""The tie-breaks in English words (the settings keep their codes; the pages say them in
+their language, ``tie.<code>``)."""
 
 
 def scale_title(name: str) -> str:
@@ -216,20 +212,47 @@ def scale_title(name: str) -> str:
     return re.sub(r"\s*\(RULES\.md[^)]*\)", "", name)
 
 
-def meta_html(t: Tournament) -> str:
+def tie_break_words(lang: Lang, keys: Iterable[str]) -> str:
+    """The tie-breaks in ``lang``'s words, in order (``none`` for none)."""
+    words = [tr(lang, f"tie.{k}") if k in TIE_BREAK_WORDS else k for k in keys]
+    return ", ".join(words) or tr(lang, "tie.none")
+
+
+def movement_word(lang: Lang, movement: str) -> str:
+    """A round's movement in ``lang`` (``danish`` → ``danese``)."""
+    key = f"movement.{movement}"
+    return tr(lang, key) if movement in MOVEMENT_NAMES else movement
+
+
+MOVEMENT_NAMES = ("mitchell", "danish", "danish-modified", "roundrobin", "random")
+
+
+def status_text(lang: Lang, status: str) -> str:
+    """A tournament's status (:attr:`~.model.Tournament.status`) in ``lang``."""
+    found = re.fullmatch(r"round (\d+)( done)?", status)
+    if found:
+        return tr(lang, "status.round_done" if found[2] else "status.round", n=int(found[1]))
+    return tr(lang, f"status.{status}") if status in ("registration", "finished") else status
+
+
+def meta_html(t: Tournament, lang: Lang = "en") -> str:
     s = t.settings
     scale = s.vp_scale
-    ties = ", ".join(TIE_BREAK_WORDS.get(k, k) for k in s.tie_breaks) or "none"
-    kind = "" if s.kind == "pairs" else f"{s.kind} event · "
-    return (f"<p class='meta'>{kind}{len(t.pairs)} {s.entrant}s · schedule "
-            f"<code>{escape(str(s.schedule))}</code> ({t.total_rounds} rounds) · "
-            f"{s.hands} smazzate per match{' at each table' if s.kind == 'teams' else ''} · "
-            "VP table: "
-            f"{escape(scale_title(scale.name))}"
-            f"{'' if scale.official else ' (configured by the director)'}"
-            f"{' · duplicate deals' if s.duplicate else ''} · bye {s.bye_vp} VP, "
-            f"{s.bye_mp:+d} MP · tie-breaks: <span class='ties'>{escape(ties)}</span> · "
-            f"<span id='status'>{escape(t.status)}</span></p>")
+    ties = tie_break_words(lang, s.tie_breaks)
+    parts = [] if s.kind == "pairs" else [tr(lang, f"meta.{s.kind}")]
+    parts.append(escape(count(lang, s.entrant, len(t.pairs))))
+    parts.append(tr(lang, "meta.schedule", schedule=f"<code>{escape(str(s.schedule))}</code>",
+                    rounds=count(lang, "round", t.total_rounds)))
+    parts.append(tr(lang, "meta.hands_teams" if s.kind == "teams" else "meta.hands",
+                    n=s.hands))
+    parts.append(escape(tr(lang, "meta.scale" if scale.official else "meta.scale_own",
+                           name=scale_title(scale.name))))
+    if s.duplicate:
+        parts.append(tr(lang, "meta.duplicate"))
+    parts.append(tr(lang, "meta.bye", vp=s.bye_vp, mp=number(lang, s.bye_mp, signed=True)))
+    parts.append(tr(lang, "meta.ties", ties=f"<span class='ties'>{escape(ties)}</span>"))
+    parts.append(f"<span id='status'>{escape(status_text(lang, t.status))}</span>")
+    return f"<p class='meta'>{' · '.join(parts)}</p>"
 
 
 def ranked(t: Tournament) -> bool:
@@ -252,46 +275,64 @@ def sitting_out(t: Tournament) -> frozenset[int]:
     return frozenset(current.byes)
 
 
-def marks_html(s: Standing, out: frozenset[int]) -> str:
+def taken(lang: Lang, vp: int, mp: int) -> str:
+    """What penalties took: ``−1 VP, −50 MP`` (a nought left out)."""
+    return ", ".join(f"{number(lang, -n)} {tr(lang, unit)}"
+                     for n, unit in ((vp, "vp"), (mp, "mp")) if n)
+
+
+def penalty_taken(lang: Lang, s: Standing) -> str:
+    """What the penalties took from a pair: ``−1 VP, −50 MP``."""
+    return taken(lang, s.penalty_vp, s.penalty_mp)
+
+
+def marks_html(s: Standing, out: frozenset[int], lang: Lang = "en") -> str:
     """A pair's marks after its name: sitting out this round, withdrawn, penalised."""
-    marks = []
+    said = []
     if s.pair in out:
-        marks.append("<small class='mark' data-mark='bye'>(sits out this round)</small>")
+        said.append(("bye", tr(lang, "mark_bye")))
     if s.withdrawn:
-        marks.append("<small class='mark' data-mark='withdrawn'>(withdrawn)</small>")
+        said.append(("withdrawn", tr(lang, "mark_withdrawn")))
     if s.penalty_vp or s.penalty_mp:
-        taken = ", ".join(f"−{n} {unit}" for n, unit in ((s.penalty_vp, "VP"),
-                                                        (s.penalty_mp, "MP")) if n)
-        marks.append(f"<small class='mark' data-mark='penalty'>(penalty: {taken})</small>")
-    return "".join(f" {m}" for m in marks)
+        said.append(("penalty", tr(lang, "mark_penalty", taken=penalty_taken(lang, s))))
+    return "".join(f" <small class='mark' data-mark='{key}'>({escape(text)})</small>"
+                   for key, text in said)
 
 
-def standings_html(t: Tournament) -> str:
+def standings_html(t: Tournament, lang: Lang = "en") -> str:
     dup = t.settings.duplicate
-    head = (f"<tr><th>rank</th><th>{t.settings.entrant}</th><th>name</th><th>VP</th>"
-            "<th>MP diff</th>") + (
-        "<th>dup</th>" if dup else "") + "<th>played</th><th>byes</th></tr>"
+    head = (f"<tr><th>{tr(lang, 'rank')}</th><th>{tr(lang, 'entrant.' + t.settings.entrant)}"
+            f"</th><th>{tr(lang, 'name')}</th><th>{tr(lang, 'vp')}</th>"
+            f"<th>{tr(lang, 'mp_diff')}</th>") + (
+        f"<th>{tr(lang, 'dup')}</th>" if dup else "") + (
+        f"<th>{tr(lang, 'played')}</th><th>{tr(lang, 'byes')}</th></tr>")
     rows = []
     out = sitting_out(t)
     for s in shown_standings(t):
         rank = _rank(s) if ranked(t) else "–"
         cells = (f"<td class='num'>{rank}</td><td class='num'>{s.pair}</td>"
-                 f"<td>{escape(s.name)}{marks_html(s, out)}</td><td class='num'>{s.vp}</td>"
-                 f"<td class='num'>{s.mp_diff:+d}</td>")
+                 f"<td>{escape(s.name)}{marks_html(s, out, lang)}</td>"
+                 f"<td class='num'>{number(lang, s.vp)}</td>"
+                 f"<td class='num'>{number(lang, s.mp_diff, signed=True)}</td>")
         if dup:
-            cells += f"<td class='num'>{float(s.dup or 0):+.1f}</td>"
+            cells += f"<td class='num'>{decimal(lang, s.dup or 0)}</td>"
         cells += f"<td class='num'>{s.played}</td><td class='num'>{s.byes}</td>"
         rows.append(f"<tr data-pair='{s.pair}'>{cells}</tr>")
     return f"<table id='standings'>{head}{''.join(rows)}</table>"
 
 
-def round_html(t: Tournament, played: Round, *, with_forms: bool = False) -> str:
+def round_html(t: Tournament, played: Round, *, with_forms: bool = False,
+               lang: Lang = "en") -> str:
     names = {p.number: p.name for p in t.pairs}
     dup = round_scores(t.round_results(played.number)) if t.settings.duplicate else {}
-    unit, home, away = headings(t)
-    head = (f"<tr><th>{unit}</th><th>{home}</th><th>{away}</th><th>MP</th><th>VP</th>"
-            + ("<th>dup NS</th>" if dup else "") + ("<th class='noprint'>enter</th>"
-                                                    if with_forms else "") + "</tr>")
+    teams = t.settings.kind == "teams"
+    unit, home, away = ((tr(lang, "col.match"), tr(lang, "col.home"), tr(lang, "col.away"))
+                        if teams else (tr(lang, "col.table"), tr(lang, "ns"), tr(lang, "ew")))
+    head = (f"<tr><th>{unit}</th><th>{home}</th><th>{away}</th><th>{tr(lang, 'mp')}</th>"
+            f"<th>{tr(lang, 'vp')}</th>"
+            + (f"<th>{tr(lang, 'dup_ns')}</th>" if dup else "")
+            + (f"<th class='noprint'>{tr(lang, 'col.enter')}</th>" if with_forms else "")
+            + "</tr>")
     rows = []
     for table in played.tables:
         r = t.result(played.number, table.number)
@@ -300,52 +341,62 @@ def round_html(t: Tournament, played: Round, *, with_forms: bool = False) -> str
                  f"<td>{escape(line_label(t, table, 1))}</td>")
         if r:
             rooms = f" <small>({escape(rooms_text(r.rooms))})</small>" if r.rooms else ""
-            cells += (f"<td class='num'>{minus(r.mp[0])} – {minus(r.mp[1])}{rooms}</td>"
-                      f"<td class='num'>{r.vp[0]} – {r.vp[1]}</td>")
+            cells += (f"<td class='num'>{number(lang, r.mp[0])} – {number(lang, r.mp[1])}"
+                      f"{rooms}</td><td class='num'>{r.vp[0]} – {r.vp[1]}</td>")
         else:
             cells += "<td>—</td><td>—</td>"
         if dup:
-            cells += f"<td class='num'>{float(dup.get(table.ns, 0)):+.1f}</td>"
+            cells += f"<td class='num'>{decimal(lang, dup.get(table.ns, 0))}</td>"
         if with_forms:
-            form = _result_form(played.number, table.number, r, t.settings.kind == "teams")
+            form = _result_form(played.number, table.number, r, teams, lang)
             cells += f"<td class='noprint'>{form}</td>"
         rows.append(f"<tr class='{'done' if r else 'missing'}' "
                     f"data-table='{table.number}'>{cells}</tr>")
-    byes = "".join(f"<p>Bye: {t.settings.entrant} {p} {escape(names[p])} "
-                   f"({t.settings.bye_vp} VP, {t.settings.bye_mp:+d} MP)</p>"
-                   for p in played.byes)
-    note = team_tables_note(t)
-    if note:
-        byes += f"<p class='meta'>{escape(note)}</p>"
-    return (f"<h2>Round {played.number} — {escape(played.movement)}</h2>"
+    what = tr(lang, f"entrant.{t.settings.entrant}")
+    byes = "".join(
+        "<p>" + escape(tr(lang, "bye_line", what=what, number=p, name=names[p],
+                          vp=t.settings.bye_vp,
+                          mp=number(lang, t.settings.bye_mp, signed=True))) + "</p>"
+        for p in played.byes)
+    if teams:
+        byes += f"<p class='meta'>{escape(tr(lang, 'team_tables'))}</p>"
+    heading = tr(lang, "round_heading", n=played.number,
+                 movement=movement_word(lang, played.movement))
+    return (f"<h2>{escape(heading)}</h2>"
             f"<table class='round' id='round-{played.number}'>{head}{''.join(rows)}</table>"
             f"{byes}")
 
 
-def _result_form(round_number: int, table: int, existing: object, teams: bool) -> str:
-    label = "correct" if existing else "save"
+def _result_form(round_number: int, table: int, existing: object, teams: bool,
+                 lang: Lang = "en") -> str:
+    label = tr(lang, "form.correct" if existing else "form.save")
+
+    def attr(key: str, **values: object) -> str:
+        return escape(tr(lang, key, **values), quote=True)
+
     if teams:  # the score sheets of the match's two tables
         scores = "".join(
             f"<input type='number' name='r{k}_{who}' step='5' required "
-            f"aria-label='table {k} {who} MP' placeholder='T{k} {who}'> "
+            f"aria-label='{attr(f'form.room_{who}', k=k)}' "
+            f"placeholder='{attr(f'form.room_{who}_short', k=k)}'> "
             for k in (1, 2) for who in ("home", "away"))
     else:
-        scores = ("<input type='number' name='ns_mp' step='5' required aria-label='NS MP' "
-                  "placeholder='NS MP'> "
-                  "<input type='number' name='ew_mp' step='5' required aria-label='EW MP' "
-                  "placeholder='EW MP'> ")
+        scores = (f"<input type='number' name='ns_mp' step='5' required "
+                  f"aria-label='{attr('form.ns_mp')}' placeholder='{attr('form.ns_mp')}'> "
+                  f"<input type='number' name='ew_mp' step='5' required "
+                  f"aria-label='{attr('form.ew_mp')}' placeholder='{attr('form.ew_mp')}'> ")
     return (f"<form class='inline' method='post' action='results'>"
             f"<input type='hidden' name='round' value='{round_number}'>"
             f"<input type='hidden' name='table' value='{table}'>"
             f"{scores}"
             + ("<input type='hidden' name='correct' value='1'>" if existing else "")
-            + f"<button type='submit'>{label}</button></form>")
+            + f"<button type='submit'>{escape(label)}</button></form>")
 
 
-def printable_html(t: Tournament) -> str:
+def printable_html(t: Tournament, lang: Lang = "en") -> str:
     """The whole event on one printable page."""
-    title = "Final ranking" if t.finished else "Standings"
-    body = [f"<h1>{escape(t.settings.name)}</h1>", meta_html(t), f"<h2>{title}</h2>",
-            standings_html(t)]
-    body += [round_html(t, played) for played in t.rounds]
-    return page(t.settings.name, "\n".join(body))
+    title = tr(lang, "final" if t.finished else "standings")
+    body = [f"<h1>{escape(t.settings.name)}</h1>", meta_html(t, lang), f"<h2>{title}</h2>",
+            standings_html(t, lang)]
+    body += [round_html(t, played, lang=lang) for played in t.rounds]
+    return page(t.settings.name, "\n".join(body), lang)

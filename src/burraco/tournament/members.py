@@ -21,6 +21,7 @@ from sqlalchemy import Connection, delete, insert, inspect, select
 from burraco.accounts.models import AccountRow
 from burraco.accounts.names import username_key
 from burraco.tournament.errors import TournamentError
+from burraco.tournament.i18n import Text
 from burraco.tournament.storage import MemberRow, PairAccountRow
 
 TOKEN = re.compile(r"^(?P<name>.*?)\s*(?P<tag>[@#])(?P<ref>[^\s@#]+)$")
@@ -57,13 +58,12 @@ def has_table(conn: Connection, table: str) -> bool:
 def account(conn: Connection, username: str) -> tuple[str, str]:
     """(player_id, username) of an account, or a clear refusal."""
     if not has_table(conn, "accounts"):
-        raise TournamentError(f"@{username}: this database holds no player accounts (open the "
-                              "game server's database, where players register)")
+        raise TournamentError(Text("error.no_accounts", username=username))
 
     row = conn.execute(select(AccountRow.player_id, AccountRow.username).where(
         AccountRow.username_key == username_key(username))).first()
     if row is None:
-        raise TournamentError(f"no player account @{username}")
+        raise TournamentError(Text("error.no_account", username=username))
     return row.player_id, row.username
 
 
@@ -78,7 +78,7 @@ def _username(conn: Connection, player_id: str | None) -> str | None:
 def member(conn: Connection, number: str) -> Member:
     row = conn.execute(select(MemberRow).where(MemberRow.number == number)).first()
     if row is None:
-        raise TournamentError(f"no club member #{number}")
+        raise TournamentError(Text("error.no_member", number=number))
     return Member(row.number, row.name, row.category, _username(conn, row.player_id))
 
 
@@ -92,13 +92,11 @@ def save_member(conn: Connection, number: str, name: str, category: str,
     """Add or update a member (the membership number is the key)."""
     number, name, category = number.strip(), " ".join(name.split()), " ".join(category.split())
     if not NUMBER.fullmatch(number):
-        raise TournamentError(f"a membership number is letters, digits and dashes (at most 20), "
-                              f"not {number!r}")
+        raise TournamentError(Text("error.member_number", number=repr(number)))
     if not name or len(name) > 80:
-        raise TournamentError("a member needs a name (at most 80 characters)")
+        raise TournamentError(Text("error.member_name"))
     if not category or len(category) > 40 or category.casefold() in ("overall", "ns", "ew"):
-        raise TournamentError(f"a member's category is a name of at most 40 characters other "
-                              f"than overall, NS, EW; not {category!r}")
+        raise TournamentError(Text("error.member_category", category=repr(category)))
     player_id = account(conn, username.lstrip("@"))[0] if username else None
     conn.execute(delete(MemberRow).where(MemberRow.number == number))
     conn.execute(insert(MemberRow).values(number=number, name=name, category=category,
@@ -136,7 +134,7 @@ def resolve_entries(conn: Connection,
                     accounts.append(account(conn, m.username))
         ids = [a[0] for a in accounts]
         if len(set(ids)) != len(ids):
-            raise TournamentError(f"{name!r} names the same account twice")
+            raise TournamentError(Text("error.same_account", name=repr(name)))
         if tagged and ":" not in name:
             name = " / ".join(names)
         shared = categories[0] if categories and all(

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from burraco.tournament.errors import TournamentError
+from burraco.tournament.i18n import Text
 from burraco.tournament.seating import Seating, Table
 
 Line = tuple[int | None, ...]
@@ -30,7 +31,7 @@ Line = tuple[int | None, ...]
 def lines(order: Sequence[int]) -> tuple[tuple[int, ...], Line]:
     """(NS, EW): the first ⌈n/2⌉ pairs NS, the others EW (an odd field leaves EW one short)."""
     if len(order) < 2:
-        raise TournamentError(f"a Mitchell needs at least 2 pairs, not {len(order)}")
+        raise TournamentError(Text("error.mitchell_two", n=len(order)))
     tables = (len(order) + 1) // 2
     ns = tuple(order[:tables])
     ew: Line = tuple(order[tables:])
@@ -43,7 +44,7 @@ def mitchell_round(ns: Sequence[int], ew: Line, *, offset: int) -> Seating:
     """The seating after the EW line has moved ``offset`` tables in all."""
     count = len(ns)
     if len(ew) != count:
-        raise TournamentError(f"a Mitchell needs lines of equal length, got {count} and {len(ew)}")
+        raise TournamentError(Text("error.mitchell_lines", a=count, b=len(ew)))
     tables: list[Table] = []
     byes: list[int] = []
     for t in range(count):
@@ -70,9 +71,6 @@ def check_offsets(steps: Sequence[int], tables: int) -> None:
         place = offset % tables
         if place in seen:
             most = len(seen)
-            raise TournamentError(
-                f"Mitchell round {number} would seat every EW pair against the NS pair it met "
-                f"in Mitchell round {seen[place]}: with {tables} tables and these steps, at most "
-                f"{most} Mitchell rounds are possible without a repeat (change the step with "
-                "@N or play fewer Mitchell rounds)")
+            raise TournamentError(Text("error.mitchell_repeat", number=number,
+                                       met=seen[place], tables=tables, most=most))
         seen[place] = number

@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 from burraco.tournament.draw import seeded_rng
 from burraco.tournament.errors import TournamentError, cut, excerpt
 from burraco.tournament.evening import Evening
+from burraco.tournament.i18n import Text
 from burraco.tournament.pairing import plan
 from burraco.tournament.parts import (
     DEFAULT_TIE_BREAKS,
@@ -82,8 +83,8 @@ class Tournament:
     def pair(self, number: int) -> Pair:
         if 1 <= number <= len(self.pairs):
             return self.pairs[number - 1]
-        known = f"1–{len(self.pairs)}" if self.pairs else "none registered yet"
-        raise TournamentError(f"no pair {number} in this tournament (pairs: {known})")
+        known = f"1–{len(self.pairs)}" if self.pairs else Text("error.none_registered")
+        raise TournamentError(Text("error.no_pair", number=number, known=known))
 
     def find_pair(self, text: str) -> Pair:
         """A pair by number or by name (case-insensitive)."""
@@ -93,7 +94,7 @@ class Tournament:
         for p in self.pairs:
             if p.name.casefold() == text.casefold():
                 return p
-        raise TournamentError(f"no pair named {excerpt(text)} in this tournament")
+        raise TournamentError(Text("error.no_pair_named", name=excerpt(text)))
 
     @property
     def total_rounds(self) -> int:
@@ -106,8 +107,8 @@ class Tournament:
     def round(self, number: int) -> Round:
         if 1 <= number <= len(self.rounds):
             return self.rounds[number - 1]
-        started = f"1–{len(self.rounds)}" if self.rounds else "none yet"
-        raise TournamentError(f"round {number} has not started (rounds started: {started})")
+        started = f"1–{len(self.rounds)}" if self.rounds else Text("error.none_yet")
+        raise TournamentError(Text("error.no_round", number=number, started=started))
 
     def result(self, round_number: int, table: int) -> Result | None:
         for r in self.results:
@@ -157,52 +158,47 @@ class Tournament:
         A pair may name its two players, a team must name its players (4 to 12), an
         individual entrant is one player: ``name`` itself.
         """
-        what = self.settings.entrant
+        what = Text(f"entrant.{self.settings.entrant}")
         name = " ".join(name.split())
         members = tuple(" ".join(p.split()) for p in players if p.strip())
         if not name:
-            raise TournamentError(f"a {what} needs a name")
+            raise TournamentError(Text("error.name_needed", what=what))
         if len(name) > 80:
-            raise TournamentError(f"a {what}'s name is at most 80 characters: {name[:20]!r}…")
+            raise TournamentError(Text("error.name_long", what=what, start=repr(name[:20])))
         if self.rounds:
-            raise TournamentError(
-                f"registration closed when round 1 started: {what} {name!r} cannot join now")
+            raise TournamentError(Text("error.registration_closed", what=what, name=repr(name)))
         if any(p.name.casefold() == name.casefold() for p in self.pairs):
-            raise TournamentError(f"a {what} named {name!r} is already registered")
+            raise TournamentError(Text("error.name_taken", what=what, name=repr(name)))
         if name.isdigit():
-            raise TournamentError(f"a {what}'s name cannot be a number ({name!r}): numbers are "
-                                  f"the {what}s' table numbers")
+            raise TournamentError(Text("error.name_number", what=what, name=repr(name),
+                                       whats=Text(f"entrants.{self.settings.entrant}")))
         kind = self.settings.kind
         if kind == "individual" and members:
-            raise TournamentError(
-                f"an individual event registers players one by one: {name!r} lists "
-                f"{len(members)} players")
+            raise TournamentError(Text("error.individual_players", name=repr(name),
+                                       n=len(members)))
         if kind == "pairs" and len(members) > 2:
-            raise TournamentError(f"pair {name!r} lists {len(members)} players; a pair has 2")
+            raise TournamentError(Text("error.pair_players", name=repr(name), n=len(members)))
         if kind == "teams" and not TEAM_MIN_PLAYERS <= len(members) <= TEAM_MAX_PLAYERS:
-            raise TournamentError(
-                f"team {name!r} lists {len(members)} players; a team has "
-                f"{TEAM_MIN_PLAYERS} to {TEAM_MAX_PLAYERS} (two pairs and substitutes): "
-                f"write it as 'Team name: Rossi / Bianchi / Verdi / Neri'")
+            raise TournamentError(Text("error.team_players", name=repr(name), n=len(members),
+                                       least=TEAM_MIN_PLAYERS, most=TEAM_MAX_PLAYERS))
         pair = Pair(len(self.pairs) + 1, name, members)
         return replace(self, pairs=(*self.pairs, pair)), pair
 
     def next_seating(self) -> tuple[str, Seating]:
         """The movement and seating the next round would have (nothing changes)."""
         if self.finished or (self.rounds and len(self.rounds) == self.total_rounds):
-            raise TournamentError(
-                f"all {self.total_rounds} rounds of the schedule {self.settings.schedule} "
-                "have started")
+            raise TournamentError(Text("error.all_started", n=self.total_rounds,
+                                       schedule=self.settings.schedule))
         if self.rounds:
             missing = self.missing(len(self.rounds))
             if missing:
                 tables = ", ".join(str(t.number) for t in missing)
-                raise TournamentError(
-                    f"round {len(self.rounds)} is not over: no result yet at table(s) {tables}")
+                raise TournamentError(Text("error.round_not_over", round=len(self.rounds),
+                                           tables=tables))
         least = 4 if self.settings.kind == "individual" else 2
         if len(self.pairs) < least:
-            raise TournamentError(f"at least {least} {self.settings.entrant}s are needed, "
-                                  f"{len(self.pairs)} registered")
+            raise TournamentError(Text("error.too_few", least=least, n=len(self.pairs),
+                                       whats=Text(f"entrants.{self.settings.entrant}")))
         return plan(self)
 
     def start_round(self) -> Tournament:
@@ -226,49 +222,47 @@ class Tournament:
         """
         played = self.round(round_number)
         seat = played.table(table)
-        unit = "match" if self.settings.kind == "teams" else "table"
-        where = f"round {round_number}, {unit} {table}"
-        for given, line in ((ns, "NS"), (ew, "EW")):
+        unit = "where.match" if self.settings.kind == "teams" else "where.table"
+        where = Text(unit, round=round_number, table=table)
+        for given, line in ((ns, "ns"), (ew, "ew")):
             if given is not None:
                 self.pair(given)
-                expected = seat.ns if line == "NS" else seat.ew
+                expected = seat.ns if line == "ns" else seat.ew
                 if given != expected:
-                    what = self.settings.entrant
-                    raise TournamentError(
-                        f"{where} seats {what} {seat.ns} NS and {what} {seat.ew} EW, so the "
-                        f"{line} {what} is {expected}, not {given}")
-        for value, line in ((ns_mp, "NS"), (ew_mp, "EW")):
-            _check_points(value, f"{where}: the {line} score")
+                    raise TournamentError(Text(
+                        "error.wrong_seat", where=where,
+                        what=Text(f"entrant.{self.settings.entrant}"), ns=seat.ns, ew=seat.ew,
+                        line=Text(line), expected=expected, given=given))
+        for value, line in ((ns_mp, "ns"), (ew_mp, "ew")):
+            _check_points(value, Text("what.where_score", where=where, line=Text(line)))
         if hands:
             if len(hands) != self.settings.hands:
-                raise TournamentError(f"{where}: {len(hands)} smazzate given, the matches have "
-                                      f"{self.settings.hands}")
-            _check_parts(f"{where}: smazzata", ("NS", "EW"), hands, (ns_mp, ew_mp),
-                         f"{where}: the smazzate")
+                raise TournamentError(Text("error.hands_count", where=where, n=len(hands),
+                                           hands=self.settings.hands))
+            _check_parts(where, ("what.where_hand_score", "what.where_hand_score"), hands,
+                         (ns_mp, ew_mp), "what.where_hands")
         if rooms:
             if self.settings.kind != "teams":
-                raise TournamentError(f"{where}: the two tables' scores are for team matches; "
-                                      f"this is a {self.settings.kind} event")
+                raise TournamentError(Text("error.rooms_not_teams", where=where,
+                                           kind=Text(f"kind.{self.settings.kind}")))
             if len(rooms) != 2:
-                raise TournamentError(f"{where}: a team match is played at 2 tables, "
-                                      f"{len(rooms)} given")
-            _check_parts(f"{where}: table", ("home team's", "away team's"), rooms,
-                         (ns_mp, ew_mp), f"{where}: the two tables")
+                raise TournamentError(Text("error.rooms_count", where=where, n=len(rooms)))
+            _check_parts(where, ("what.where_room_home", "what.where_room_away"), rooms,
+                         (ns_mp, ew_mp), "what.where_rooms")
         scale = self.settings.vp_scale
         expected_vp = scale.vp(ns_mp, ew_mp)
         if vp is not None and tuple(vp) != expected_vp:
             diff = abs(ns_mp - ew_mp)
-            raise TournamentError(
-                f"{where}: VP {vp[0]}–{vp[1]} do not follow the table {scale.name!r}: MP "
-                f"{ns_mp} – {ew_mp} (difference {diff}, band {scale.band(diff)}) give "
-                f"{expected_vp[0]}–{expected_vp[1]}")
+            raise TournamentError(Text(
+                "error.vp_mismatch", where=where, a=vp[0], b=vp[1], name=repr(scale.name),
+                ns=ns_mp, ew=ew_mp, diff=diff, band=scale.band(diff), c=expected_vp[0],
+                d=expected_vp[1]))
         old = self.result(round_number, table)
         if old is not None and not correct:
-            raise TournamentError(
-                f"{where} already has a result (MP {old.mp[0]} – {old.mp[1]}, VP "
-                f"{old.vp[0]}–{old.vp[1]}); enter it as a correction (--correct) to replace it")
+            raise TournamentError(Text("error.has_result", where=where, a=old.mp[0],
+                                       b=old.mp[1], c=old.vp[0], d=old.vp[1]))
         if old is None and correct:
-            raise TournamentError(f"{where} has no result to correct yet")
+            raise TournamentError(Text("error.no_result", where=where))
         new = Result(round_number, table, seat.ns, seat.ew, (ns_mp, ew_mp), expected_vp,
                      tuple((int(a), int(b)) for a, b in hands), source,
                      tuple((int(a), int(b)) for a, b in rooms), seat.ns_partner,
@@ -280,22 +274,24 @@ class Tournament:
 MAX_MATCH_POINTS = 100_000
 
 
-def _check_points(value: int, what: str) -> None:
+def _check_points(value: int, what: Text) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TournamentError(f"{what} must be a whole number, not {excerpt(value)}")
+        raise TournamentError(Text("error.whole_number", what=what, value=excerpt(value)))
     if abs(value) > MAX_MATCH_POINTS:
-        raise TournamentError(f"{what} {cut(value)} is not a plausible Burraco score")
+        raise TournamentError(Text("error.implausible_burraco", what=what, value=cut(value)))
     if value % 5:
-        raise TournamentError(f"{what} {value} is not a multiple of 5 (every Burraco score is)")
+        raise TournamentError(Text("error.not_multiple", what=what, value=value))
 
 
-def _check_parts(part: str, sides: tuple[str, str], parts: Sequence[tuple[int, int]],
+def _check_parts(where: Text, sides: tuple[str, str], parts: Sequence[tuple[int, int]],
                  totals: tuple[int, int], whole: str) -> None:
-    """Each part's two scores (smazzate, or a team match's tables) and that they add up."""
-    for k, (first, second) in enumerate(parts, start=1):
-        _check_points(first, f"{part} {k}, the {sides[0]} score")
-        _check_points(second, f"{part} {k}, the {sides[1]} score")
+    """Each part's two scores (smazzate, or a team match's tables) and that they add up;
+    ``sides``: the messages naming the first and the second score of part ``k``."""
+    lines = (Text("ns"), Text("ew"))
+    for k, pair in enumerate(parts, start=1):
+        for side, value, line in zip(sides, pair, lines, strict=True):
+            _check_points(value, Text(side, where=where, k=k, line=line))
     sums = (sum(p[0] for p in parts), sum(p[1] for p in parts))
     if sums != totals:
-        raise TournamentError(f"{whole} add up to {sums[0]} – {sums[1]}, not "
-                              f"{totals[0]} – {totals[1]}")
+        raise TournamentError(Text("error.add_up", whole=Text(whole, where=where), a=sums[0],
+                                   b=sums[1], c=totals[0], d=totals[1]))

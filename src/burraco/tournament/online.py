@@ -37,6 +37,7 @@ from burraco.server.hub import Hub
 from burraco.server.storage import repository as repo
 from burraco.server.tables import SeatRequest, TableRequest
 from burraco.tournament.errors import TournamentError
+from burraco.tournament.i18n import Text
 from burraco.tournament.model import Tournament
 from burraco.tournament.service import Director
 from burraco.tournament.web_tables import WebTable, match_score, web_tables
@@ -77,7 +78,7 @@ async def open_round(hub: Hub, director: Director, tid: str, *, bots: dict[int, 
     t = await asyncio.to_thread(director.load, tid)
     current = t.current
     if current is None:
-        raise TournamentError("no round has started: start one before opening it online")
+        raise TournamentError(Text("error.online_no_round"))
     for pair in bots:
         t.pair(pair)
     group = deal_group_id(tid, current.number) if t.settings.duplicate else None
@@ -85,8 +86,7 @@ async def open_round(hub: Hub, director: Director, tid: str, *, bots: dict[int, 
     todo = [table for table in current.tables
             if table.number not in linked and t.result(current.number, table.number) is None]
     if not todo:
-        raise TournamentError(f"every table of round {current.number} already has a result "
-                              "or a web table")
+        raise TournamentError(Text("error.online_done", round=current.number))
     creator = Guest(new_id(), "Tournament director")
     planned = [(table.number, web) for table in todo
                for web in web_tables(t.settings.kind, table)]

@@ -1,256 +1,70 @@
-"""The tournament pages' shared layout, stylesheet, little script and two languages.
+"""The tournament pages' shared layout, stylesheet, little script and languages.
 
 The pages look like the lobby of the web client (its felt green, paper and gold, from
-``web/src/style.css``) and speak Italian or English: ``?lang=it|en`` (remembered in a
-cookie), else the browser's ``Accept-Language``, else English.  The stylesheet and the
+``web/src/style.css``) and speak every language of the platform (their words come from the
+message catalogs, :mod:`.i18n`): ``?lang=`` (remembered in the ``burraco_lang`` cookie, the
+lobby's too), else the browser's ``Accept-Language``, else English.  The stylesheet and the
 script are served as files (``/tournaments/style.css``, ``/tournaments/clock.js``): the
 server's Content-Security-Policy allows no inline script, and the pages work without it.
 """
 
 from __future__ import annotations
 
-import re
 from html import escape
-from typing import Literal
 
 from fastapi import Request
 
-Lang = Literal["en", "it"]
+from burraco.locale import LANGUAGES, NATIVE_NAMES, negotiate
+from burraco.tournament.i18n import Lang, language, tr
+
+__all__ = ["CSS", "LANG_COOKIE", "SCRIPT", "Lang", "lang_of", "layout", "log_text", "tr"]
+
 LANG_COOKIE = "burraco_lang"
 
-EN: dict[str, str] = {
-    "all": "All tournaments",
-    "lobby": "Lobby",
-    "round": "Round {n}",
-    "table": "Table {n}",
-    "ns": "NS",
-    "ew": "EW",
-    "pair": "pair {n}",
-    "your_side": "You are the {side} pair",
-    "enter_title": "Your table's result",
-    "enter_hint": "Both pairs enter the match's total; when the two entries agree the result "
-                  "is recorded.",
-    "ns_mp": "NS match points",
-    "ew_mp": "EW match points",
-    "by_hand": "Smazzate one by one (optional)",
-    "hand": "Smazzata {n}",
-    "send": "Send the result",
-    "sent_waiting": "Received: {ns} – {ew}. Waiting for the other pair's entry.",
-    "sent_same": "This entry was already received ({ns} – {ew}); nothing changed.",
-    "agreed": "Both pairs agree: the result is recorded — MP {ns} – {ew}, VP {vns}–{vew}.",
-    "disagree": "The two entries disagree: NS entered {a} – {b}, EW entered {c} – {d}. Nothing "
-                "is recorded: check the score sheet together and enter again, or call the "
-                "director.",
-    "recorded": "Result recorded: MP {ns} – {ew}, VP {vns}–{vew}.",
-    "your_entry": "Your entry: {ns} – {ew}.",
-    "other_entered": "The other pair has entered its score.",
-    "other_waiting": "The other pair has not entered yet.",
-    "refused": "Not accepted",
-    "clock": "Time left",
-    "clock_none": "The round's clock has not been started.",
-    "clock_ends": "ends at {at}",
-    "time_out": "Time! Last lap: the player on turn finishes his turn and every player plays "
-                "one more turn. If nobody closes in it, the smazzata ends without the closing "
-                "bonus (FIBur Art. 15).",
-    "screen_title": "{name} — round {n}",
-    "screen_final": "{name} — final ranking",
-    "screen_tables": "Tables",
-    "finished": "finished",
-    "playing": "playing",
-    "standings": "Standings",
-    "final": "Final ranking",
-    "rank": "rank",
-    "name": "name",
-    "vp": "VP",
-    "mp_diff": "MP diff",
-    "played": "played",
-    "no_round": "The first round has not started yet.",
-    "sits_out": "Sits out this round: {who}",
-    "mark_bye": "sits out this round",
-    "mark_withdrawn": "withdrawn",
-    "mark_penalty": "penalty: {taken}",
-    "over": "The tournament is over.",
-    "held": "Duplicate deals: the round's scores are shown once every table has finished.",
-    "desk": "The tables",
-    "links": "Table links",
-    "links_hint": "One link per pair, for the table cards (QR codes) or to send to the phones. "
-                  "A link opens only its table of this round.",
-    "loopback": "This page is open at {host}, an address only this computer answers to: the "
-                "table links and the QR codes of the table cards lead there, and no phone can "
-                "open them. Start the server with BURRACO_PUBLIC_URL (or --public-url) set to "
-                "the address the phones use, e.g. http://192.168.1.20:8000.",
-    "screen_link": "Big screen",
-    "start_clock": "Start the clock",
-    "restart_clock": "Restart the clock",
-    "minutes": "Minutes",
-    "minutes_hint": "default {n} ({per} a smazzata)",
-    "call_time": "Call time now",
-    "conflicts": "To settle",
-    "conflict_row": "Table {t}: NS entered {a} – {b}, EW entered {c} – {d}",
-    "settle": "Enter the right result in the table's form above.",
-    "log": "Log",
-    "log_empty": "Nothing yet.",
-    "who_ns": "NS pair of table {t}",
-    "who_ew": "EW pair of table {t}",
-    "who_tables": "both pairs of table {t}",
-    "who_director": "director",
-    "log_entry": "entered {a} – {b}",
-    "log_agreed": "agree: MP {a} – {b}, VP {c}–{d} recorded",
-    "log_disagree": "disagree: NS entered {a} – {b}, EW {c} – {d}",
-    "log_result": "entered MP {a} – {b}, VP {c}–{d}",
-    "log_correct": "corrected to MP {a} – {b}, VP {c}–{d}",
-    "log_clock": "started the clock of round {r}: {a} minutes",
-    "log_time": "called time in round {r}",
-    "entries_col": "from the tables",
-    "when": "when",
-    "who": "who",
-    "what": "what",
-    "lang_switch": "Language",
-    "older": "Older changes ({n})",
-    "link_bad": "This link is not a table link of this tournament: scan the QR code on your "
-                "table card again, or ask the director.",
-    "link_stale": "This link was for round {r}; round {n} is being played: use the table card "
-                  "of this round.",
-    "link_over": "This link was for round {r}; the tournament is over.",
-}
 
-IT: dict[str, str] = {
-    "all": "Tutti i tornei",
-    "lobby": "Sala",
-    "round": "Turno {n}",
-    "table": "Tavolo {n}",
-    "ns": "NS",
-    "ew": "EO",
-    "pair": "coppia {n}",
-    "your_side": "Siete la coppia {side}",
-    "enter_title": "Il risultato del vostro tavolo",
-    "enter_hint": "Entrambe le coppie inseriscono il totale dell'incontro; quando i due "
-                  "inserimenti coincidono il risultato è registrato.",
-    "ns_mp": "Punti NS",
-    "ew_mp": "Punti EO",
-    "by_hand": "Smazzata per smazzata (facoltativo)",
-    "hand": "Smazzata {n}",
-    "send": "Invia il risultato",
-    "sent_waiting": "Ricevuto: {ns} – {ew}. Si attende l'inserimento dell'altra coppia.",
-    "sent_same": "Questo inserimento era già arrivato ({ns} – {ew}); nulla è cambiato.",
-    "agreed": "Le due coppie concordano: risultato registrato — punti {ns} – {ew}, VP "
-              "{vns}–{vew}.",
-    "disagree": "I due inserimenti non coincidono: NS ha inserito {a} – {b}, EO {c} – {d}. "
-                "Nulla è registrato: controllate insieme lo score e reinserite, o chiamate "
-                "l'arbitro.",
-    "recorded": "Risultato registrato: punti {ns} – {ew}, VP {vns}–{vew}.",
-    "your_entry": "Il vostro inserimento: {ns} – {ew}.",
-    "other_entered": "L'altra coppia ha inserito il suo punteggio.",
-    "other_waiting": "L'altra coppia non ha ancora inserito.",
-    "refused": "Non accettato",
-    "clock": "Tempo rimasto",
-    "clock_none": "Il tempo del turno non è ancora partito.",
-    "clock_ends": "termina alle {at}",
-    "time_out": "Tempo! Ultimo giro: il giocatore di turno finisce il suo turno e ogni "
-                "giocatore gioca ancora un turno. Se nessuno chiude, la smazzata termina senza "
-                "il premio di chiusura (FIBur Art. 15).",
-    "screen_title": "{name} — turno {n}",
-    "screen_final": "{name} — classifica finale",
-    "screen_tables": "Tavoli",
-    "finished": "finito",
-    "playing": "in gioco",
-    "standings": "Classifica",
-    "final": "Classifica finale",
-    "rank": "pos.",
-    "name": "nome",
-    "vp": "VP",
-    "mp_diff": "diff. punti",
-    "played": "giocati",
-    "no_round": "Il primo turno non è ancora iniziato.",
-    "sits_out": "Riposa in questo turno: {who}",
-    "mark_bye": "riposa in questo turno",
-    "mark_withdrawn": "ritirata",
-    "mark_penalty": "penalità: {taken}",
-    "over": "Il torneo è finito.",
-    "held": "Carte uguali: i punteggi del turno si vedono quando tutti i tavoli hanno finito.",
-    "desk": "I tavoli",
-    "links": "Link dei tavoli",
-    "links_hint": "Un link per coppia, per i cartellini dei tavoli (QR) o da mandare ai "
-                  "telefoni. Un link apre solo il suo tavolo di questo turno.",
-    "loopback": "Questa pagina è aperta all'indirizzo {host}, al quale risponde solo questo "
-                "computer: i link dei tavoli e i QR dei cartellini portano lì e nessun "
-                "telefono li può aprire. Avviate il server con BURRACO_PUBLIC_URL (o "
-                "--public-url) impostato all'indirizzo che usano i telefoni, ad es. "
-                "http://192.168.1.20:8000.",
-    "screen_link": "Maxischermo",
-    "start_clock": "Avvia il tempo",
-    "restart_clock": "Riavvia il tempo",
-    "minutes": "Minuti",
-    "minutes_hint": "predefinito {n} ({per} a smazzata)",
-    "call_time": "Chiama il tempo ora",
-    "conflicts": "Da risolvere",
-    "conflict_row": "Tavolo {t}: NS ha inserito {a} – {b}, EO {c} – {d}",
-    "settle": "Inserite il risultato giusto nel modulo del tavolo qui sopra.",
-    "log": "Registro",
-    "log_empty": "Ancora niente.",
-    "who_ns": "coppia NS del tavolo {t}",
-    "who_ew": "coppia EO del tavolo {t}",
-    "who_tables": "le due coppie del tavolo {t}",
-    "who_director": "arbitro",
-    "log_entry": "ha inserito {a} – {b}",
-    "log_agreed": "concordano: registrati punti {a} – {b}, VP {c}–{d}",
-    "log_disagree": "non concordano: NS ha inserito {a} – {b}, EO {c} – {d}",
-    "log_result": "ha inserito punti {a} – {b}, VP {c}–{d}",
-    "log_correct": "ha corretto in punti {a} – {b}, VP {c}–{d}",
-    "log_clock": "ha avviato il tempo del turno {r}: {a} minuti",
-    "log_time": "ha chiamato il tempo nel turno {r}",
-    "entries_col": "dai tavoli",
-    "when": "quando",
-    "who": "chi",
-    "what": "cosa",
-    "lang_switch": "Lingua",
-    "older": "Modifiche precedenti ({n})",
-    "link_bad": "Questo link non è un link di un tavolo di questo torneo: inquadrate di nuovo "
-                "il QR del cartellino del tavolo, o chiedete all'arbitro.",
-    "link_stale": "Questo link era per il turno {r}; si gioca il turno {n}: usate il "
-                  "cartellino del tavolo di questo turno.",
-    "link_over": "Questo link era per il turno {r}; il torneo è finito.",
-}
-
-TEXTS: dict[Lang, dict[str, str]] = {"en": EN, "it": IT}
-
-
-def tr(lang: Lang, key: str, **params: object) -> str:
-    """The text ``key`` in ``lang``; a negative number in it takes a true minus sign
-    (``1650 – −150``, not ``1650 – -150``)."""
-    shown = {name: "−" + str(value)[1:] if re.fullmatch(r"-\d+", str(value)) else value
-             for name, value in params.items()}
-    return TEXTS[lang][key].format(**shown)
+def accepted(header: str) -> list[str]:
+    """The languages of an ``Accept-Language`` header, most wanted first (``q=0`` left out)."""
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate(header.split(",")):
+        tag, *params = (p.strip() for p in part.split(";"))
+        weight = 1.0
+        for param in params:
+            if param.startswith("q="):
+                try:
+                    weight = float(param[2:])
+                except ValueError:
+                    weight = 0.0
+        if tag and weight > 0:
+            ranked.append((-weight, index, tag))
+    return [tag for _, _, tag in sorted(ranked)]
 
 
 def lang_of(request: Request) -> Lang:
     """``?lang=``, else the remembered choice, else ``Accept-Language``, else English."""
     asked = request.query_params.get("lang", "")
-    if asked in ("it", "en"):
-        return "it" if asked == "it" else "en"
+    if asked in LANGUAGES:
+        return asked
     saved = request.cookies.get(LANG_COOKIE, "")
-    if saved in ("it", "en"):
-        return "it" if saved == "it" else "en"
-    for part in request.headers.get("accept-language", "").split(","):
-        base = part.split(";")[0].strip().lower().split("-")[0]
-        if base in ("it", "en"):
-            return "it" if base == "it" else "en"
-    return "en"
+    if saved in LANGUAGES:
+        return saved
+    return negotiate(accepted(request.headers.get("accept-language", "")))
 
 
 def switch(lang: Lang, path: str) -> str:
+    """The language switch: every language by its own name, the page's marked."""
     links = []
-    for code, label in (("it", "IT"), ("en", "EN")):
+    for code in LANGUAGES:
         current = " aria-current='true' class='on'" if code == lang else ""
         links.append(f"<a href='{escape(path)}?lang={code}' hreflang='{code}' lang='{code}'"
-                     f"{current}>{label}</a>")
-    return (f"<span class='lang' role='group' aria-label='{tr(lang, 'lang_switch')}'>"
+                     f"{current}>{escape(NATIVE_NAMES[code])}</a>")
+    return (f"<span class='lang' role='group' aria-label='{escape(tr(lang, 'lang_switch'))}'>"
             f"{''.join(links)}</span>")
 
 
 def layout(title: str, body: str, *, lang: Lang = "en", path: str = "",
            body_class: str = "", head: str = "") -> str:
     """A whole page in the app's look, with the header's brand and the language switch."""
+    lang = language(lang)
     header = (f"<header class='top'><a class='brand' href='/'>Burraco</a>"
               f"<a class='crumb' href='/tournaments/'>{tr(lang, 'all')}</a>"
               f"<span class='top-middle'></span>{switch(lang, path) if path else ''}</header>")
@@ -262,6 +76,10 @@ def layout(title: str, body: str, *, lang: Lang = "en", path: str = "",
             "</main></body></html>\n")
 
 
+LOGGED = ("entry", "agreed", "disagree", "result", "correct", "clock", "time")
+"""The kinds of log lines (:class:`~.table_desk.LogEntry`) that have words of their own."""
+
+
 def log_text(lang: Lang, who: str, table: int | None, round_number: int | None,
              what: str) -> tuple[str, str]:
     """A log line as (who, what) in ``lang`` (the log stores codes and numbers)."""
@@ -269,10 +87,10 @@ def log_text(lang: Lang, who: str, table: int | None, round_number: int | None,
     values = dict(zip("abcd", numbers, strict=False))
     person = tr(lang, f"who_{who}", t=table) if who in ("ns", "ew", "tables", "director") \
         else who
-    key = f"log_{kind}"
-    if key not in EN:
+    if kind not in LOGGED:
         return person, what
-    return person, tr(lang, key, r=round_number, **{k: values.get(k, "") for k in "abcd"})
+    return person, tr(lang, f"log_{kind}", r=round_number,
+                      **{k: values.get(k, "") for k in "abcd"})
 
 
 CSS = """
@@ -290,7 +108,7 @@ header.top { display: flex; align-items: center; gap: .8em; padding: .45em .8em;
 .brand { font-weight: 700; color: var(--paper); text-decoration: none; font-size: 1.05rem; }
 .crumb { font-size: .92rem; }
 .top-middle { flex: 1; }
-.lang { display: flex; gap: 2px; }
+.lang { display: flex; flex-wrap: wrap; gap: 2px; }
 .lang a { padding: .2em .55em; border-radius: 6px; background: var(--paper); color: var(--ink);
   text-decoration: none; font-size: .8rem; font-weight: 600; }
 .lang a.on { background: var(--gold); }
@@ -402,7 +220,12 @@ SCRIPT = """
   }
   document.querySelectorAll(".clock time[datetime]").forEach(function (el) {
     var at = new Date(el.getAttribute("datetime"));
-    el.textContent = pad(at.getHours()) + ":" + pad(at.getMinutes());
+    try {
+      el.textContent = at.toLocaleTimeString(document.documentElement.lang,
+        { hour: "2-digit", minute: "2-digit" });
+    } catch (e) {
+      el.textContent = pad(at.getHours()) + ":" + pad(at.getMinutes());
+    }
   });
   tick();
   setInterval(tick, 1000);
@@ -424,67 +247,3 @@ SCRIPT = """
   }
 })();
 """
-
-
-ITALIAN_MARKUP: tuple[tuple[str, str], ...] = (
-    (r">All tournaments<", ">Tutti i tornei<"),
-    (r">Players' page<", ">Pagina dei giocatori<"),
-    (r">Big screen<", ">Maxischermo<"),
-    (r">Printable page<", ">Pagina da stampare<"),
-    (r">Standings CSV<", ">Classifica CSV<"),
-    (r">Results CSV<", ">Risultati CSV<"),
-    (r"<h2>Pairs \((\d+)\)</h2>", r"<h2>Coppie (\1)</h2>"),
-    (r"<h2>Players \((\d+)\)</h2>", r"<h2>Giocatori (\1)</h2>"),
-    (r"<h2>Teams \((\d+)\)</h2>", r"<h2>Squadre (\1)</h2>"),
-    (r"Register pairs, one per line \(e\.g\. ", "Iscrivete le coppie, una per riga (es. "),
-    (r">Register</button>", ">Iscrivi</button>"),
-    (r">Start round (\d+)</button>", r">Avvia il turno \1</button>"),
-    (r"<h2>Round (\d+) — ", r"<h2>Turno \1 — "),
-    (r"<th>table</th><th>NS</th><th>EW</th>", "<th>tavolo</th><th>NS</th><th>EO</th>"),
-    (r"<th class='noprint'>enter</th>", "<th class='noprint'>inserisci</th>"),
-    (r">save</button>", ">salva</button>"),
-    (r">correct</button>", ">correggi</button>"),
-    (r"<h2>Final ranking</h2>", "<h2>Classifica finale</h2>"),
-    (r"<h2>Standings</h2>", "<h2>Classifica</h2>"),
-    (r"<th>rank</th><th>pair</th><th>name</th>", "<th>pos.</th><th>coppia</th><th>nome</th>"),
-    (r"<th>MP diff</th>", "<th>diff. punti</th>"),
-    (r"<th>played</th><th>byes</th>", "<th>giocati</th><th>riposi</th>"),
-    (r"<p>Bye: pair ", "<p>Riposo: coppia "),
-    (r"<i class='unawarded'>not awarded</i>", "<i class='unawarded'>non assegnato</i>"),
-    (r"\(sits out this round\)</small>", "(riposa in questo turno)</small>"),
-    (r"\(withdrawn\)</small>", "(ritirata)</small>"),
-    (r"'>\(penalty: ", "'>(penalità: "),
-    (r"Play the tables without a result online: ", "Giocate online i tavoli senza risultato: "),
-    (r">Open web tables</button>", ">Apri i tavoli web</button>"),
-    (r"pairs played by bots", "coppie giocate dai bot"),
-    (r"bot level", "livello dei bot"),
-    (r"placeholder='e\.g\. ", "placeholder='es. "),
-    (r"(\d+) pairs · schedule <code>", r"\1 coppie · formula <code>"),
-    (r"\((\d+) rounds\) · ", r"(\1 turni) · "),
-    (r" smazzate per match", " smazzate per incontro"),
-    (r" · VP table: ", " · tabella VP: "),
-    (r" · duplicate deals", " · carte uguali"),
-    (r" · bye (\d+) VP, ", r" · riposo \1 VP, "),
-    (r" · tie-breaks: ", " · spareggi: "),
-    (r"(<span class='ties'>[^<]*)MP difference", r"\1scarto"),
-    (r"(<span class='ties'>[^<]*)head-to-head", r"\1scontro diretto"),
-    (r"(<span class='ties'>[^<]*)draw", r"\1sorteggio"),
-    (r"(<span class='ties'>[^<]*)MP scored", r"\1punti fatti"),
-    (r"(<span class='ties'>[^<]*)duplicate score", r"\1punteggio duplicato"),
-    (r"(<span class='ties'>)none<", r"\1nessuno<"),
-    (r"<span id='status'>round (\d+) done</span>", r"<span id='status'>turno \1 finito</span>"),
-    (r"<span id='status'>round (\d+)</span>", r"<span id='status'>turno \1</span>"),
-    (r"<span id='status'>finished</span>", "<span id='status'>finito</span>"),
-    (r"<span id='status'>registration</span>", "<span id='status'>iscrizioni</span>"),
-)
-"""The director's and players' pages in Italian: their English markup (from :mod:`.web` and
-:mod:`.export`, which the CLI and the printable page share), replaced word for word."""
-
-
-def localize(html: str, lang: Lang) -> str:
-    """``html`` of the director's or the players' page in ``lang``."""
-    if lang == "en":
-        return html
-    for pattern, replacement in ITALIAN_MARKUP:
-        html = re.sub(pattern, replacement, html)
-    return html

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from burraco.tournament.danish import danish_round
 from burraco.tournament.draw import draw_round, seeded_rng
 from burraco.tournament.errors import TournamentError
+from burraco.tournament.i18n import Text
 from burraco.tournament.individual import individual_round
 from burraco.tournament.mitchell import check_offsets, lines, mitchell_round, offsets
 from burraco.tournament.parts import TournamentData
@@ -25,19 +26,19 @@ from burraco.tournament.standings import standings
 def check_schedule(schedule: Schedule, pairs: int) -> None:
     """Raise unless every round of ``schedule`` can be seated with ``pairs`` pairs."""
     if pairs < 2:
-        raise TournamentError(f"at least 2 pairs are needed, {pairs} registered")
+        raise TournamentError(Text("error.two_pairs", n=pairs))
     steps = schedule.mitchell_steps(pairs)
     if steps:
         tables = (pairs + 1) // 2
         try:
             check_offsets(steps, tables)
         except TournamentError as exc:
-            raise TournamentError(f"schedule {schedule} with {pairs} pairs: {exc}") from None
+            raise TournamentError(Text("error.schedule_pairs", schedule=schedule, n=pairs,
+                                       reason=exc.text or str(exc))) from None
     robin = sum(s.count(pairs) for s in schedule.segments if s.movement == "roundrobin")
     if robin > cycle_length(pairs):
-        raise TournamentError(
-            f"schedule {schedule} with {pairs} pairs: {robin} round-robin rounds, but "
-            f"everyone has met everyone after {cycle_length(pairs)}")
+        raise TournamentError(Text("error.robin_rounds", schedule=schedule, n=pairs,
+                                   robin=robin, cycle=cycle_length(pairs)))
 
 
 def plan(t: TournamentData) -> tuple[str, Seating]:

@@ -13,6 +13,7 @@ from typing import Any, Literal, Protocol
 
 from burraco.tournament.errors import TournamentError
 from burraco.tournament.evening import Evening
+from burraco.tournament.i18n import Text
 from burraco.tournament.scale import VpScale
 from burraco.tournament.schedule import Schedule
 from burraco.tournament.seating import Table
@@ -52,39 +53,36 @@ class Settings:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise TournamentError("a tournament needs a name")
+            raise TournamentError(Text("error.no_name"))
         if not 1 <= self.hands <= 12:
-            raise TournamentError(f"smazzate per match must be 1 to 12, not {self.hands}")
+            raise TournamentError(Text("error.hands_range", n=self.hands))
         if self.scale is not None and self.scale.hands != self.hands:
-            raise TournamentError(f"the VP table {self.scale.name!r} is for {self.scale.hands} "
-                                  f"smazzate, the matches have {self.hands}")
+            raise TournamentError(Text("error.scale_hands", name=repr(self.scale.name),
+                                       hands=self.scale.hands, n=self.hands))
         self.vp_scale  # noqa: B018 - fails early when no table is known for these hands
         if not 0 <= self.bye_vp <= 20:
-            raise TournamentError(f"the bye award must be 0 to 20 VP, not {self.bye_vp}")
+            raise TournamentError(Text("error.bye_vp", n=self.bye_vp))
         if self.bye_mp % 5:
-            raise TournamentError(f"the bye's MP must be a multiple of 5, not {self.bye_mp}")
+            raise TournamentError(Text("error.bye_mp", n=self.bye_mp))
         unknown = [k for k in self.tie_breaks if k not in TIE_BREAKS]
         if unknown:
-            raise TournamentError(f"unknown tie-break {unknown[0]!r} (known: "
-                                  f"{', '.join(TIE_BREAKS)})")
+            raise TournamentError(Text("error.tie_break", name=repr(unknown[0]),
+                                       known=", ".join(TIE_BREAKS)))
         if len(set(self.tie_breaks)) != len(self.tie_breaks):
-            raise TournamentError(f"a tie-break is listed twice: {','.join(self.tie_breaks)}")
+            raise TournamentError(Text("error.tie_twice", listed=",".join(self.tie_breaks)))
         if self.seating not in ("registration", "draw"):
-            raise TournamentError(f"first-round seating is registration or draw, not "
-                                  f"{self.seating!r}")
+            raise TournamentError(Text("error.seating", value=repr(self.seating)))
         if self.kind not in KINDS:
-            raise TournamentError(f"the kind of event is {', '.join(KINDS)}, not {self.kind!r}")
+            raise TournamentError(Text("error.kind", kinds=", ".join(KINDS),
+                                       kind=repr(self.kind)))
         if self.kind == "individual":
             wrong = [s.movement for s in self.schedule.segments
                      if s.movement not in INDIVIDUAL_MOVEMENTS]
             if wrong:
-                raise TournamentError(
-                    f"an individual event has no fixed pairs, so {wrong[0]} cannot seat it: "
-                    f"use {', '.join(INDIVIDUAL_MOVEMENTS)} (e.g. random:3,danish:1)")
+                raise TournamentError(Text("error.individual_movement", movement=wrong[0],
+                                           movements=", ".join(INDIVIDUAL_MOVEMENTS)))
         if self.kind == "teams" and self.scale is None:
-            raise TournamentError(
-                "a team event needs the team VP table, which is not among the official ones "
-                "(RULES.md §11.3): give the club's with --vp-table NAME:B1,...,B10")
+            raise TournamentError(Text("error.team_scale"))
 
     @property
     def entrant(self) -> str:
@@ -142,8 +140,9 @@ class Round:
         for t in self.tables:
             if t.number == number:
                 return t
-        known = ", ".join(str(t.number) for t in self.tables) or "none"
-        raise TournamentError(f"round {self.number} has no table {number} (tables: {known})")
+        known = ", ".join(str(t.number) for t in self.tables) or Text("error.none")
+        raise TournamentError(Text("error.no_table", round=self.number, table=number,
+                                   known=known))
 
     def table_of(self, pair: int) -> Table | None:
         for t in self.tables:

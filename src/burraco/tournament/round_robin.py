@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from burraco.tournament.errors import TournamentError
+from burraco.tournament.i18n import Text
 from burraco.tournament.seating import Seating
 
 
@@ -28,14 +29,13 @@ def round_robin_round(order: Sequence[int], index: int) -> Seating:
     """Round ``index`` (0-based) of the cycle over ``order``."""
     places: list[int | None] = list(order)
     if len(places) < 2:
-        raise TournamentError(f"a round robin needs at least 2 pairs, not {len(places)}")
+        raise TournamentError(Text("error.robin_two", n=len(places)))
     if len(places) % 2:
         places.append(None)
     n = len(places)
     if not 0 <= index < n - 1:
-        raise TournamentError(
-            f"a round robin of {len(order)} pairs has {n - 1} rounds; there is no round "
-            f"{index + 1} (every pair has already met every other)")
+        raise TournamentError(Text("error.robin_over", n=len(order), rounds=n - 1,
+                                   round=index + 1))
     turning = places[1:]
     shift = index % (n - 1)
     turning = turning[-shift:] + turning[:-shift] if shift else turning

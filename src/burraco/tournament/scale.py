@@ -20,6 +20,10 @@ from typing import Any
 from burraco.engine.rules import FIBUR
 from burraco.engine.vp import check_table, vp_from_bounds
 from burraco.tournament.errors import TournamentError
+from burraco.tournament.i18n import Text
+
+VP_BOUNDS = 10
+"""A VP table's bounds: one for each of VP 10 to 19 (:func:`check_table`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,10 +40,10 @@ class VpScale:
     def __post_init__(self) -> None:
         try:
             check_table(self.bounds)
-        except ValueError as exc:
-            raise TournamentError(f"VP table {self.name!r}: {exc}") from None
+        except ValueError:
+            raise TournamentError(_table_error(self.name, self.bounds)) from None
         if self.hands < 1:
-            raise TournamentError(f"a match has at least one smazzata, not {self.hands}")
+            raise TournamentError(Text("error.scale_one_hand", n=self.hands))
 
     @classmethod
     def builtin(cls, hands: int) -> VpScale:
@@ -49,9 +53,7 @@ class VpScale:
                 letter = {3: "A", 4: "B"}.get(hands, "?")
                 return cls(f"FIBur {hands} smazzate (RULES.md §11.2 table {letter})", hands,
                            tuple(bounds), official=True)
-        raise TournamentError(
-            f"no official VP table is known for matches of {hands} smazzate (only 3 and 4; "
-            "RULES.md §11.3): give the club's table with --vp-table NAME:B1,...,B10")
+        raise TournamentError(Text("error.scale_official", n=hands))
 
     @classmethod
     def parse(cls, text: str, *, hands: int) -> VpScale:
@@ -59,15 +61,11 @@ class VpScale:
         name, sep, rest = text.partition(":")
         name = name.strip()
         if not sep or not name:
-            raise TournamentError(
-                f"VP table {text!r}: expected NAME:B1,...,B10 (a name, then the ten upper "
-                "bounds of the MP difference for VP 10 to 19)")
+            raise TournamentError(Text("error.scale_format", text=repr(text)))
         try:
             bounds = tuple(int(part) for part in rest.split(","))
         except ValueError:
-            raise TournamentError(
-                f"VP table {text!r}: the bounds must be whole numbers separated by commas"
-            ) from None
+            raise TournamentError(Text("error.scale_numbers", text=repr(text))) from None
         return cls(name, hands, bounds)
 
     def vp(self, ns_mp: int, ew_mp: int) -> tuple[int, int]:
@@ -91,6 +89,15 @@ class VpScale:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> VpScale:
         return cls(data["name"], data["hands"], tuple(data["bounds"]), bool(data["official"]))
+
+
+def _table_error(name: str, bounds: tuple[int, ...]) -> Text:
+    """What is wrong with a VP table's bounds (the engine's checks, :func:`check_table`)."""
+    if len(bounds) != VP_BOUNDS:
+        return Text("error.scale_count", name=repr(name), n=len(bounds))
+    if any(b < 0 or b % 5 for b in bounds):
+        return Text("error.scale_fives", name=repr(name), bounds=tuple(bounds))
+    return Text("error.scale_increase", name=repr(name), bounds=tuple(bounds))
 
 
 def scale_for(hands: int, table: str | None = None) -> VpScale:

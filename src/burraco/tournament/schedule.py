@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from burraco.tournament.errors import TournamentError
+from burraco.tournament.i18n import Text
 
 Movement = Literal["mitchell", "danish", "danish-modified", "roundrobin", "random"]
 MOVEMENTS: tuple[Movement, ...] = ("mitchell", "danish", "danish-modified", "roundrobin",
@@ -69,7 +70,7 @@ class Schedule:
     def parse(cls, text: str) -> Schedule:
         """Parse a schedule, or raise :class:`TournamentError` naming the bad segment."""
         if not text or not text.strip():
-            raise TournamentError("empty schedule: give e.g. mitchell:3,danish:1")
+            raise TournamentError(Text("error.schedule_empty"))
         return cls(tuple(_segment(part.strip(), text) for part in text.split(",")))
 
     def total_rounds(self, pairs: int) -> int:
@@ -83,9 +84,8 @@ class Schedule:
             if round_number < first + count:
                 return segment, round_number - first
             first += count
-        raise TournamentError(
-            f"the schedule {self} has {first - 1} rounds for {pairs} pairs; "
-            f"there is no round {round_number}")
+        raise TournamentError(Text("error.schedule_rounds", schedule=self, n=first - 1,
+                                   pairs=pairs, round=round_number))
 
     def index_among(self, round_number: int, pairs: int, movement: Movement) -> int:
         """How many rounds of ``movement`` come before ``round_number``.
@@ -109,35 +109,34 @@ class Schedule:
 
 
 def _segment(part: str, whole: str) -> Segment:
-    where = f"schedule {whole!r}, segment {part!r}"
+    where = Text("where.segment", whole=repr(whole), part=repr(part))
     if not part:
-        raise TournamentError(f"schedule {whole!r}: an empty segment (two commas, or a "
-                              "trailing comma)")
+        raise TournamentError(Text("error.segment_empty", whole=repr(whole)))
     head, at, step_text = part.partition("@")
     name, colon, rounds_text = head.partition(":")
     movement = ALIASES.get(name.strip().lower())
     if movement is None:
-        raise TournamentError(
-            f"{where}: unknown movement {name.strip()!r} (known: {', '.join(MOVEMENTS)})")
+        raise TournamentError(Text("error.segment_movement", where=where,
+                                   name=repr(name.strip()), known=", ".join(MOVEMENTS)))
     rounds: int | None = None
     if colon:
-        rounds = _number(rounds_text, f"{where}: the number of rounds")
+        rounds = _number(rounds_text, Text("what.segment_rounds", where=where))
         if not 1 <= rounds <= MAX_ROUNDS:
-            raise TournamentError(f"{where}: the number of rounds must be 1 to {MAX_ROUNDS}")
+            raise TournamentError(Text("error.segment_count", where=where, most=MAX_ROUNDS))
     elif movement != "roundrobin":
-        raise TournamentError(f"{where}: give the number of rounds, e.g. {movement}:3")
+        raise TournamentError(Text("error.segment_needs_count", where=where, movement=movement))
     step = 1
     if at:
         if movement != "mitchell":
-            raise TournamentError(f"{where}: only a Mitchell has a step (@N)")
-        step = _number(step_text, f"{where}: the step")
+            raise TournamentError(Text("error.segment_step_mitchell", where=where))
+        step = _number(step_text, Text("what.segment_step", where=where))
         if step < 1:
-            raise TournamentError(f"{where}: the step must be at least 1")
+            raise TournamentError(Text("error.segment_step", where=where))
     return Segment(movement, rounds, step)
 
 
-def _number(text: str, what: str) -> int:
+def _number(text: str, what: Text) -> int:
     text = text.strip()
     if not text.isdigit():
-        raise TournamentError(f"{what} must be a whole number, not {text!r}")
+        raise TournamentError(Text("error.whole_number", what=what, value=repr(text)))
     return int(text)

@@ -21,6 +21,7 @@ from burraco.infra.config import normalize_db_url
 from burraco.infra.db import make_engine
 from burraco.tournament.changes import Evening, set_category
 from burraco.tournament.errors import TournamentError
+from burraco.tournament.i18n import Text
 from burraco.tournament.members import link_accounts, resolve_entries
 from burraco.tournament.model import Pair, Result, Round, Settings, Source, Tournament
 from burraco.tournament.seating import Table
@@ -115,7 +116,7 @@ class Director:
             found = conn.execute(select(TournamentRow.id).order_by(
                 TournamentRow.created_at.desc(), TournamentRow.id.desc()).limit(1)).scalar()
         if found is None:
-            raise TournamentError("no tournament yet: create one with `burraco tournament create`")
+            raise TournamentError(Text("error.no_tournament_yet"))
         return found
 
     def online_tables(self, tournament_id: str,
@@ -138,11 +139,9 @@ class Director:
         with self.engine.begin() as conn:
             if tournament_id is not None:
                 if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,63}", tournament_id):
-                    raise TournamentError(
-                        f"tournament id {tournament_id!r}: use lowercase letters, digits and "
-                        "dashes (at most 64)")
+                    raise TournamentError(Text("error.bad_id", tid=repr(tournament_id)))
                 if self._exists(conn, tournament_id) or tournament_id in RESERVED_IDS:
-                    raise TournamentError(f"a tournament {tournament_id!r} already exists")
+                    raise TournamentError(Text("error.id_taken", tid=repr(tournament_id)))
                 tid = tournament_id
             else:
                 base = slug(settings.name)
@@ -255,8 +254,10 @@ class Director:
         if row is None:
             known = conn.execute(select(TournamentRow.id).order_by(
                 TournamentRow.created_at.desc()).limit(5)).scalars().all()
-            hint = f" (known: {', '.join(known)})" if known else " (there are none yet)"
-            raise TournamentError(f"no tournament {tid!r}{hint}")
+            if not known:
+                raise TournamentError(Text("error.no_tournament_none", tid=repr(tid)))
+            raise TournamentError(Text("error.no_tournament", tid=repr(tid),
+                                       known=", ".join(known)))
         settings = Settings.from_dict(row.settings)
         pairs = tuple(
             Pair(p.number, p.name, tuple(p.players)) for p in conn.execute(

@@ -24,6 +24,7 @@ from sqlalchemy import Connection, delete, insert, select, update
 
 from burraco.tournament.clock import Clock, check_minutes
 from burraco.tournament.errors import TournamentError, cut, excerpt
+from burraco.tournament.i18n import Lang, Text, tr
 from burraco.tournament.model import Result, Tournament
 from burraco.tournament.service import Director
 from burraco.tournament.storage import (
@@ -44,13 +45,18 @@ the smazzate)."""
 class LinkError(TournamentError):
     """A table link that does not open (forged, another table's, or a past round's).
 
-    ``key`` and ``params`` name the message in :mod:`.pages` for the pair's language.
+    ``key`` and ``params`` name its message (``error.<key>``); the phone shows it as a
+    sentence (:meth:`sentence`), the first letter a capital and a full stop at its end.
     """
 
-    def __init__(self, message: str, key: str, **params: object) -> None:
-        super().__init__(message)
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(Text(f"error.{key}", **params))
         self.key = key
         self.params = params
+
+    def sentence(self, lang: Lang) -> str:
+        said = tr(lang, f"error.{self.key}", **self.params)
+        return said[:1].upper() + said[1:] + ("" if said.endswith(".") else ".")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,20 +111,22 @@ def score_limit(hands: int, *, part: bool = False) -> int:
     return MAX_SMAZZATA * (1 if part else hands)
 
 
-def parse_score(text: str, what: str, *, hands: int, part: bool = False) -> int:
+def parse_score(text: str, what: Text, *, hands: int, part: bool = False) -> int:
     """A score typed on a phone: a whole number, negative or not (a match total may be below
-    0 in Burraco), within ±:data:`MAX_SMAZZATA` a smazzata."""
+    0 in Burraco), within ±:data:`MAX_SMAZZATA` a smazzata; ``what``: the score's name in a
+    refusal ("the NS score")."""
     text = text.strip().replace(" ", "")
     if not text:
-        raise TournamentError(f"{what} is missing")
+        raise TournamentError(Text("error.missing", what=what))
     try:
         value = int(text)
     except ValueError:
-        raise TournamentError(f"{what} must be a whole number, not {excerpt(text)}") from None
+        raise TournamentError(Text("error.whole_number", what=what,
+                                   value=excerpt(text))) from None
     limit = score_limit(hands, part=part)
     if abs(value) > limit:
-        raise TournamentError(f"{what} {cut(value)} is not a plausible score (from -{limit} to "
-                              f"{limit})")
+        raise TournamentError(Text("error.implausible", what=what, value=cut(value),
+                                   limit=limit))
     return value
 
 
@@ -168,7 +176,7 @@ class Desk:
         """The current round's tables and their two links (``ns``, ``ew``)."""
         t = self.director.load(tid)
         if t.current is None:
-            raise TournamentError("no round started yet: start round 1 first")
+            raise TournamentError(Text("error.no_links"))
         build = self.link_builder(tid, base_url)
         out: list[dict[str, object]] = []
         for table in t.current.tables:
@@ -180,8 +188,7 @@ class Desk:
         """The tournament and the seat a link opens, or :class:`LinkError` saying why not."""
         t = self.director.load(tid)
         parts = token.split("-", 3)  # the signature may hold "-" too
-        bad = LinkError("this link is not a table link of this tournament: scan the QR code on "
-                        "your table card again, or ask the director", "link_bad")
+        bad = LinkError("link_bad")
         if len(parts) != 4 or parts[2] not in SIDES or not (parts[0].isdigit()
                                                             and parts[1].isdigit()):
             raise bad
@@ -194,11 +201,8 @@ class Desk:
         current = t.current
         if current is None or current.number != round_number:
             if current is not None and not t.finished:
-                raise LinkError(f"this link was for round {round_number}; round "
-                                f"{current.number} is being played: use the table card of "
-                                "this round", "link_stale", r=round_number, n=current.number)
-            raise LinkError(f"this link was for round {round_number}; the tournament is over",
-                            "link_over", r=round_number)
+                raise LinkError("link_stale", r=round_number, n=current.number)
+            raise LinkError("link_over", r=round_number)
         current.table(table)  # a signed table is always in its round
         return t, Seat(round_number, table, "ns" if side == "ns" else "ew")
 
@@ -228,12 +232,11 @@ class Desk:
                hands: Sequence[tuple[int, int]] = ()) -> tuple[Outcome, Result | None]:
         """One pair's entry; the result is recorded when both pairs' entries agree."""
         t, seat = self.open_link(tid, token)
-        where = f"round {seat.round}, table {seat.table}"
+        where = Text("where.table", round=seat.round, table=seat.table)
         done = t.result(seat.round, seat.table)
         if done is not None:
-            raise TournamentError(f"{where} already has its result (MP {done.mp[0]} – "
-                                  f"{done.mp[1]}, VP {done.vp[0]}–{done.vp[1]}); only the "
-                                  "director can change it now")
+            raise TournamentError(Text("error.table_done", where=where, a=done.mp[0],
+                                       b=done.mp[1], c=done.vp[0], d=done.vp[1]))
         t.record(seat.round, seat.table, ns_mp, ew_mp, hands=hands, source="tables")  # checks
         hands_list = [list(h) for h in hands]
         with self.engine.begin() as conn:
@@ -294,7 +297,7 @@ class Desk:
         """Start (or restart) the current round's clock: it ends ``minutes`` from now."""
         t = self.director.load(tid)
         if t.current is None or t.finished:
-            raise TournamentError("there is no round being played to start the clock of")
+            raise TournamentError(Text("error.clock_no_round"))
         check_minutes(minutes)
         start = now()
         clock = Clock(t.current.number, minutes, start, start + timedelta(minutes=minutes))
@@ -312,13 +315,13 @@ class Desk:
         t = self.director.load(tid)
         current = t.current
         if current is None or t.finished:
-            raise TournamentError("there is no round being played to call time in")
+            raise TournamentError(Text("error.time_no_round"))
         clock = self.clock(tid, current.number)
         if clock is None:
-            raise TournamentError(f"round {current.number}'s clock has not been started")
+            raise TournamentError(Text("error.clock_not_started", round=current.number))
         at = now()
         if clock.expired(at):
-            raise TournamentError(f"round {current.number}'s time is already up")
+            raise TournamentError(Text("error.time_up", round=current.number))
         with self.engine.begin() as conn:
             conn.execute(update(ClockRow).where(
                 ClockRow.tournament_id == tid, ClockRow.round == current.number).values(

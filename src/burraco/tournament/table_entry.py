@@ -13,6 +13,7 @@ from urllib.parse import quote
 
 from burraco.tournament.clock import Clock
 from burraco.tournament.export import line_label
+from burraco.tournament.i18n import time_of_day
 from burraco.tournament.model import Tournament
 from burraco.tournament.pages import Lang, layout, tr
 from burraco.tournament.table_desk import Entry, Seat, score_limit
@@ -23,9 +24,9 @@ def clock_html(lang: Lang, clock: Clock | None, at: datetime) -> str:
     if clock is None:
         return f"<section class='clock none' id='clock'><p>{tr(lang, 'clock_none')}</p></section>"
     out = clock.expired(at)
-    local = clock.ends_at.astimezone()  # the server's time zone; the script shows the phone's
-    at_time = (f"<time datetime='{clock.ends_at.isoformat()}'>{local.strftime('%H:%M')}"
-               "</time>")
+    # the server's time zone; the script shows the phone's
+    at_time = (f"<time datetime='{clock.ends_at.isoformat()}'>"
+               f"{time_of_day(lang, clock.ends_at)}</time>")
     ends = tr(lang, "clock_ends", at=at_time)
     return (f"<section class='clock{' out' if out else ''}' id='clock' "
             f"data-ends='{clock.ends_at.isoformat()}'>"
@@ -93,12 +94,16 @@ def phone_page(tid: str, t: Tournament, seat: Seat, token: str, lang: Lang, *,
         kept = {f"h{k}_{side}": str(h[i]) for k, h in enumerate(mine.hands, start=1)
                 for i, side in enumerate(("ns", "ew"))}
         kept |= {"ns_mp": _value(mine, 0), "ew_mp": _value(mine, 1)}
+    def attr(text: str) -> str:
+        return escape(text, quote=True)
+
     hands = "".join(
         f"<span>{tr(lang, 'hand', n=k)}</span>"
-        f"<input name='h{k}_ns' {_bounds(1, part=True)} aria-label='{tr(lang, 'hand', n=k)} "
-        f"{tr(lang, 'ns')}' placeholder='{tr(lang, 'ns')}' value='{_typed(kept, f'h{k}_ns')}'>"
-        f"<input name='h{k}_ew' {_bounds(1, part=True)} aria-label='{tr(lang, 'hand', n=k)} "
-        f"{tr(lang, 'ew')}' placeholder='{tr(lang, 'ew')}' value='{_typed(kept, f'h{k}_ew')}'>"
+        + "".join(
+            f"<input name='h{k}_{side}' {_bounds(1, part=True)} "
+            f"aria-label='{attr(tr(lang, 'hand', n=k) + ' ' + tr(lang, side))}' "
+            f"placeholder='{attr(tr(lang, side))}' value='{_typed(kept, f'h{k}_{side}')}'>"
+            for side in ("ns", "ew"))
         for k in range(1, t.settings.hands + 1))
     opened = " open" if any(_typed(kept, f"h{k}_{side}") for k in range(1, t.settings.hands + 1)
                             for side in ("ns", "ew")) else ""

@@ -76,6 +76,7 @@ from burraco.tournament.entries import entry
 from burraco.tournament.errors import Refused, TournamentError, excerpt
 from burraco.tournament.evening_web import add_evening_routes, evening_html, evening_json
 from burraco.tournament.export import (
+    MOVEMENT_NAMES,
     meta_html,
     printable_html,
     results_csv,
@@ -85,6 +86,7 @@ from burraco.tournament.export import (
 )
 from burraco.tournament.held import held_now, players_view, without
 from burraco.tournament.home import home_page as render_home
+from burraco.tournament.i18n import Text, say, tr
 from burraco.tournament.model import (
     DEFAULT_TIE_BREAKS,
     KINDS,
@@ -92,7 +94,7 @@ from burraco.tournament.model import (
     Tournament,
     default_schedule,
 )
-from burraco.tournament.pages import Lang, lang_of, layout, localize
+from burraco.tournament.pages import Lang, lang_of, layout
 from burraco.tournament.scale import scale_for
 from burraco.tournament.schedule import Schedule
 from burraco.tournament.service import Director
@@ -107,35 +109,35 @@ LOGIN_LIMIT = (10, 15 * 60.0)
 logins are throttled): past them the address waits for the oldest to leave the window."""
 
 
-def _int(form: dict[str, str], name: str, what: str, default: int | None = None) -> int:
+def _int(form: dict[str, str], name: str, what: Text, default: int | None = None) -> int:
     text = form.get(name, "").strip()
     if not text and default is not None:
         return default
     try:
         return int(text)
     except ValueError:
-        raise TournamentError(f"{what} must be a whole number, not {excerpt(text)}") from None
-
+        raise TournamentError(Text("error.whole_number", what=what,
+                                   value=excerpt(text))) from None
 
 
 def settings_from_form(form: dict[str, str]) -> Settings:
-    hands = _int(form, "hands", "smazzate per match", 3)
+    hands = _int(form, "hands", Text("what.hands"), 3)
     tie_breaks = form.get("tie_breaks", ",".join(DEFAULT_TIE_BREAKS))
     vp_table = form.get("vp_table", "").strip()
     kind = form.get("kind", "pairs").strip() or "pairs"
     if kind not in KINDS:
-        raise TournamentError(f"the kind of event is {', '.join(KINDS)}, not {kind!r}")
+        raise TournamentError(Text("error.kind", kinds=", ".join(KINDS), kind=repr(kind)))
     schedule = form.get("schedule", "").strip() or default_schedule(kind)
     return Settings(
         name=form.get("name", "").strip(), hands=hands, kind=kind,
         schedule=Schedule.parse(schedule),
         scale=scale_for(hands, vp_table) if vp_table else None,
         duplicate=form.get("duplicate", "") in ("1", "on", "true"),
-        bye_vp=_int(form, "bye_vp", "the bye's VP", 14),
-        bye_mp=_int(form, "bye_mp", "the bye's MP", 355),
+        bye_vp=_int(form, "bye_vp", Text("what.bye_vp"), 14),
+        bye_mp=_int(form, "bye_mp", Text("what.bye_mp"), 355),
         tie_breaks=tuple(k.strip() for k in tie_breaks.split(",") if k.strip()),
         seating="draw" if form.get("seating") == "draw" else "registration",
-        seed=_int(form, "seed", "the seed", 1))
+        seed=_int(form, "seed", Text("what.seed"), 1))
 
 
 # --- pages ------------------------------------------------------------------------------------
@@ -154,7 +156,8 @@ def _notice(ok: str | None, error: str | None) -> str:
     return out
 
 
-NAV_HOME = "<nav><a href='/tournaments/'>All tournaments</a></nav>"
+def nav_home(lang: Lang) -> str:
+    return f"<nav><a href='/tournaments/'>{tr(lang, 'all')}</a></nav>"
 
 
 def home_page(director: Director, *, error: str | None = None, lang: Lang = "en") -> str:
@@ -166,7 +169,7 @@ Links = dict[int, list[dict[str, Any]]]
 """Table number → its web tables (one, or two for a team match), as the director stored them."""
 
 
-def online_html(t: Tournament, online: Links, *, invites: bool) -> str:
+def online_html(t: Tournament, online: Links, *, invites: bool, lang: Lang = "en") -> str:
     """The web tables of the current round: seat invitations (director) or watch links.
 
     Players do not get the watch links of a duplicate round still playing: every table
@@ -174,11 +177,11 @@ def online_html(t: Tournament, online: Links, *, invites: bool) -> str:
     """
     if not online or t.current is None:
         return ""
+    title = tr(lang, "online.title")
     if not invites and t.settings.duplicate and not t.round_complete(t.current.number):
-        return ("<h3>Played online</h3><p id='online'>Duplicate deals: the tables can be "
-                "watched once every table of the round has finished.</p>")
+        return f"<h3>{title}</h3><p id='online'>{tr(lang, 'online.held')}</p>"
     names = {p.number: p.name for p in t.pairs}
-    what = t.settings.entrant
+    what = tr(lang, f"entrant.{t.settings.entrant}")
     items = []
     for number in sorted(online):
         done = t.result(t.current.number, number) is not None
@@ -186,22 +189,33 @@ def online_html(t: Tournament, online: Links, *, invites: bool) -> str:
                                                          t.current.table(number))}
         for link in online[number]:
             web = seating[link["room"]]
-            parts = [f"<a href='{escape(link['seats']['watch'])}'>watch</a>"]
+            parts = [f"<a href='{escape(link['seats']['watch'])}'>{tr(lang, 'online.watch')}</a>"]
             if invites:
                 for seat in link["seats"]["seats"]:
                     entrant = web.seats[seat["seat"]]
-                    line = "NS" if seat["seat"] in (0, 2) else "EW"
-                    who = f"{line} {what} {entrant} {names[entrant]}"
+                    line = tr(lang, "ns" if seat["seat"] in (0, 2) else "ew")
+                    who = tr(lang, "online.who", line=line, what=what, number=entrant,
+                             name=names[entrant])
                     if seat.get("invite"):
-                        parts.append(f"<a href='{escape(seat['invite'])}'>seat {seat['seat']} "
-                                     f"({escape(who)})</a>")
+                        said = tr(lang, "online.seat", seat=seat["seat"], who=who)
+                        parts.append(f"<a href='{escape(seat['invite'])}'>{escape(said)}</a>")
                     else:
-                        parts.append(f"seat {seat['seat']}: bot "
-                                     f"{escape(str(seat.get('level')))} ({escape(who)})")
-            label = f"match {number}, table {web.room}" if web.room else f"table {number}"
-            items.append(f"<li data-online='{number}' data-room='{web.room}'>{label}"
-                         f"{' (finished)' if done else ' (playing)'}: {' · '.join(parts)}</li>")
-    return f"<h3>Played online</h3><ul id='online'>{''.join(items)}</ul>"
+                        level = str(seat.get("level"))
+                        shown = tr(lang, f"level.{level}") if level in LEVELS else level
+                        parts.append(escape(tr(lang, "online.bot", seat=seat["seat"],
+                                               level=shown, who=who)))
+            label = (tr(lang, "online.room", n=number, room=web.room) if web.room
+                     else tr(lang, "online.table", n=number))
+            label = tr(lang, "online.finished" if done else "online.playing", table=label)
+            items.append(f"<li data-online='{number}' data-room='{web.room}'>{label}: "
+                         f"{' · '.join(parts)}</li>")
+    return f"<h3>{title}</h3><ul id='online'>{''.join(items)}</ul>"
+
+
+LEVELS = ("advanced", "expert", "basic", "random")
+"""The bots' levels a director may choose for the entrants missing online."""
+EXAMPLES = {"pair": "Rossi / Bianchi", "player": "Rossi",
+            "team": "Circolo Roma: Rossi / Bianchi / Verdi / Neri"}
 
 
 def director_page(tid: str, t: Tournament, *, ok: str | None = None,
@@ -209,79 +223,81 @@ def director_page(tid: str, t: Tournament, *, ok: str | None = None,
                   can_play_online: bool = False, desk: str = "", lang: Lang = "en",
                   held: frozenset[int] = frozenset()) -> str:
     base = f"/tournaments/{quote(tid)}"
-    nav = (f"<nav>{NAV_HOME[5:-6]}<a href='{base}/standings'>Players' page</a>"
-           f"<a href='{base}/screen'>Big screen</a>"
-           f"<a href='{base}/print'>Printable page</a><a href='{base}/standings.csv'>"
-           f"Standings CSV</a><a href='{base}/results.csv'>Results CSV</a></nav>")
-    parts = [nav, f"<h1>{escape(t.settings.name)}</h1>", meta_html(t), _notice(ok, error)]
+    nav = (f"<nav><a href='/tournaments/'>{tr(lang, 'all')}</a>"
+           f"<a href='{base}/standings'>{tr(lang, 'players_page')}</a>"
+           f"<a href='{base}/screen'>{tr(lang, 'screen_link')}</a>"
+           f"<a href='{base}/print'>{tr(lang, 'print_page')}</a><a href='{base}/standings.csv'>"
+           f"{tr(lang, 'standings_csv')}</a><a href='{base}/results.csv'>"
+           f"{tr(lang, 'results_csv')}</a></nav>")
+    parts = [nav, f"<h1>{escape(t.settings.name)}</h1>", meta_html(t, lang), _notice(ok, error)]
     what = t.settings.entrant
     pairs = "".join(
         f"<li value='{p.number}'>{escape(p.name)}"
         + (f" <small>({escape(', '.join(p.players))})</small>" if t.settings.kind == "teams"
            else "") + "</li>" for p in t.pairs)
-    parts.append(f"<h2>{what.capitalize()}s ({len(t.pairs)})</h2><ol id='pairs'>{pairs}</ol>")
+    parts.append(f"<h2>{tr(lang, f'heading.{what}', n=len(t.pairs))}</h2>"
+                 f"<ol id='pairs'>{pairs}</ol>")
     if not t.rounds:
-        hint = {"pair": "Rossi / Bianchi", "player": "Rossi",
-                "team": "Circolo Roma: Rossi / Bianchi / Verdi / Neri"}[what]
+        label = escape(tr(lang, f"register.{what}", example=EXAMPLES[what]))
         parts.append("<form method='post' action='pairs' id='register'>"
-                     f"<p><label>Register {what}s, one per line (e.g. {escape(hint)})<br>"
+                     f"<p><label>{label}<br>"
                      "<textarea name='pairs' rows='6' cols='40'></textarea></label></p>"
-                     "<p><button type='submit'>Register</button></p></form>")
+                     f"<p><button type='submit'>{tr(lang, 'register')}</button></p></form>")
     current = t.current
     if current is not None:
         if held:
-            parts.append(f"<p class='meta' id='held'>Duplicate deals: the players see the "
-                         f"results of round {', '.join(map(str, sorted(held)))} once every "
-                         "table of the round has its result and every web table of its deal "
-                         "group has finished.</p>")
-        parts.append(round_html(t, current, with_forms=True))
-        parts.append(online_html(t, online or {}, invites=True))
+            rounds = ", ".join(map(str, sorted(held)))
+            parts.append(f"<p class='meta' id='held'>"
+                         f"{escape(tr(lang, 'held_director', rounds=rounds))}</p>")
+        parts.append(round_html(t, current, with_forms=True, lang=lang))
+        parts.append(online_html(t, online or {}, invites=True, lang=lang))
         if can_play_online and t.missing(current.number):
+            example = escape(tr(lang, "online.example", example="3,7"), quote=True)
+            levels = "".join(f"<option value='{level}'>{tr(lang, f'level.{level}')}</option>"
+                             for level in LEVELS)
             parts.append(
-                "<form method='post' action='online' id='online-form'><p>Play the tables "
-                f"without a result online: <label>{t.settings.entrant}s played by bots "
-                "<input name='bots' "
-                "placeholder='e.g. 3,7' size='12'></label> <label>bot level <select "
-                "name='level'><option>advanced</option><option>expert</option><option>basic"
-                "</option><option>random</option></select></label> "
-                "<button type='submit'>Open web tables</button></p></form>")
+                f"<form method='post' action='online' id='online-form'><p>"
+                f"{tr(lang, 'online.form')} <label>{tr(lang, f'online.bots.{what}')} "
+                f"<input name='bots' placeholder='{example}' size='12'></label> <label>"
+                f"{tr(lang, 'online.level')} <select name='level'>{levels}</select></label> "
+                f"<button type='submit'>{tr(lang, 'online.open')}</button></p></form>")
     parts.append(desk)
     if not t.finished and (current is None or t.round_complete(current.number)):
-        label = "Start round 1" if current is None else f"Start round {current.number + 1}"
+        label = tr(lang, "start_round", n=1 if current is None else current.number + 1)
         parts.append(f"<form method='post' action='rounds' id='start'><button type='submit'>"
                      f"{label}</button></form>")
-    parts.append(f"<h2>{'Final ranking' if t.finished else 'Standings'}</h2>"
-                 f"{standings_html(t)}")
-    parts.append(evening_html(tid, t))
+    parts.append(f"<h2>{tr(lang, 'final' if t.finished else 'standings')}</h2>"
+                 f"{standings_html(t, lang)}")
+    parts.append(evening_html(tid, t, lang))
     for played in reversed(t.rounds[:-1]):
-        parts.append(round_html(t, played, with_forms=True))
-    return page(t.settings.name, localize("\n".join(parts), lang), lang, f"{base}/")
+        parts.append(round_html(t, played, with_forms=True, lang=lang))
+    return page(t.settings.name, "\n".join(parts), lang, f"{base}/")
 
 
-def locked_page(tid: str, message: str) -> str:
+def locked_page(tid: str, message: str, lang: Lang = "en") -> str:
     base = f"/tournaments/{quote(tid)}"
-    return page("Locked", f"{NAV_HOME}{_notice(None, message)}<p><a href='{base}/standings'>"
-                          "The players' page</a> shows the tables and the standings.</p>")
+    link = f"<a href='{base}/standings'>{tr(lang, 'locked_link')}</a>"
+    return page(tr(lang, "locked"), f"{nav_home(lang)}{_notice(None, message)}<p>"
+                f"{tr(lang, 'locked_hint', link=link)}</p>", lang)
 
 
 def players_page(t: Tournament, refresh: int | None = None,
                  online: Links | None = None, lang: Lang = "en", tid: str = "") -> str:
     """``t`` as the players may see it (:func:`.held.players_view`)."""
-    parts = [f"<h1>{escape(t.settings.name)}</h1>", meta_html(t)]
+    parts = [f"<h1>{escape(t.settings.name)}</h1>", meta_html(t, lang)]
     current = t.current
     if current is not None:
         waiting = [r.number for r in t.rounds if t.settings.duplicate
                    and not t.round_complete(r.number)]  # held: their results are left out
         if waiting:
-            which = ("this round's results are" if waiting == [current.number] else
-                     f"the results of round {', '.join(map(str, waiting))} are")
-            parts.append(f"<p class='meta' id='held'>Duplicate deals: {which} shown once "
-                         "every table has finished.</p>")
-        parts.append(round_html(t, current))
-        parts.append(online_html(t, online or {}, invites=False))
-    parts.append(f"<h2>{'Final ranking' if t.finished else 'Standings'}</h2>"
-                 f"{standings_html(t)}")
-    html = page(t.settings.name, localize("\n".join(parts), lang), lang,
+            said = (tr(lang, "held_this") if waiting == [current.number] else
+                    tr(lang, "held_rounds", rounds=", ".join(map(str, waiting))))
+            parts.append(f"<p class='meta' id='held'>{escape(said)}</p>")
+        parts.append(round_html(t, current, lang=lang))
+        parts.append(online_html(t, online or {}, invites=False, lang=lang))
+    parts.append(f"<h2>{tr(lang, 'final' if t.finished else 'standings')}</h2>"
+                 f"{standings_html(t, lang)}")
+    html = page(t.settings.name, "\n".join(parts), lang,
                 f"/tournaments/{quote(tid)}/standings" if tid else "")
     if refresh:
         html = html.replace("<meta charset='utf-8'>",
@@ -366,17 +382,23 @@ def make_router(director_of: DirectorOf) -> APIRouter:
 
     async def refused_page(request: Request, tid: str, exc: Exception,
                            status: int) -> HTMLResponse:
+        lang = lang_of(request)
         if not is_director(request):  # the director's page holds the seat invitations
-            return html(locked_page(tid, str(exc)), status)
+            return html(locked_page(tid, say(lang, exc), lang), status)
         try:
             t = await load(request, tid)
         except TournamentError:
-            return html(page("Not found", f"{NAV_HOME}{_notice(None, str(exc))}"), 404)
-        return html(director_page(tid, t, error=str(exc), online=await links(request, t, tid),
+            return not_found(lang, exc, nav=True)
+        return html(director_page(tid, t, error=say(lang, exc),
+                                  online=await links(request, t, tid),
                                   can_play_online=_hub(request) is not None,
                                   desk=await desk_for(request, tid, t),
-                                  lang=lang_of(request), held=await held(request, tid, t)),
+                                  lang=lang, held=await held(request, tid, t)),
                     status)
+
+    def not_found(lang: Lang, exc: Exception, *, nav: bool = False) -> HTMLResponse:
+        return html(page(tr(lang, "not_found"), (nav_home(lang) if nav else "")
+                         + _notice(None, say(lang, exc)), lang), 404)
 
     @router.get("/tournaments/login", include_in_schema=False)
     async def login(request: Request, key: str = "") -> Response:
@@ -384,16 +406,18 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         an address past :data:`LOGIN_LIMIT` wrong keys is refused without trying its key."""
         expected = os.environ.get(KEY_ENV)
         address = client_address(request.scope)
+        lang = lang_of(request)
         if expected:
             wait = await wrong_keys.retry_after(address)
             if wait:
-                refused = html(page("Locked", f"{NAV_HOME}" + _notice(
-                    None, f"too many wrong director keys: retry in {wait} s")), 429)
+                refused = html(page(tr(lang, "locked"), nav_home(lang) + _notice(
+                    None, tr(lang, "error.too_many_keys", seconds=wait)), lang), 429)
                 refused.headers["Retry-After"] = str(wait)
                 return refused
         if expected and not same_key(key, expected):
             await wrong_keys.failed(address)
-            return html(page("Locked", f"{NAV_HOME}{_notice(None, 'wrong director key')}"), 403)
+            return html(page(tr(lang, "locked"), nav_home(lang) + _notice(
+                None, tr(lang, "error.wrong_key")), lang), 403)
         response = RedirectResponse("/tournaments/", status_code=303)
         if expected:  # the cookie holds the key percent-encoded: a header holds latin-1 only
             response.set_cookie(KEY_COOKIE, quote(key, safe=""), httponly=True,
@@ -415,33 +439,36 @@ def make_router(director_of: DirectorOf) -> APIRouter:
             settings = settings_from_form(form)
             tid = await run_in_threadpool(director.create, settings)
         except TournamentError as exc:
-            return html(await run_in_threadpool(home_page, director, error=str(exc),
+            return html(await run_in_threadpool(home_page, director,
+                                                error=say(lang_of(request), exc),
                                                 lang=lang_of(request)), 422)
         except Refused as exc:
-            return html(await run_in_threadpool(home_page, director, error=str(exc),
+            return html(await run_in_threadpool(home_page, director,
+                                                error=say(lang_of(request), exc),
                                                 lang=lang_of(request)), exc.status)
         return RedirectResponse(f"/tournaments/{quote(tid)}/?ok=created", status_code=303)
 
     @router.get("/tournaments/{tid}/", response_class=HTMLResponse, include_in_schema=False)
     async def director_view(request: Request, tid: str, ok: str | None = None,
                             error: str | None = None) -> Response:
+        lang = lang_of(request)
         if not is_director(request):
-            return html(locked_page(tid, f"the director's page is locked: open "
-                                         f"/tournaments/login?key=... (the server's {KEY_ENV})"),
-                        403)
+            return html(locked_page(tid, tr(lang, "error.page_locked", env=KEY_ENV), lang), 403)
         try:
             t = await load(request, tid)
         except TournamentError as exc:
-            return html(page("Not found", f"{NAV_HOME}{_notice(None, str(exc))}"), 404)
+            return not_found(lang, exc, nav=True)
+        if ok == "created":
+            ok = tr(lang, "ok.created")
         return remember(html(director_page(tid, t, ok=ok, error=error,
                                            online=await links(request, t, tid),
                                            can_play_online=_hub(request) is not None,
                                            desk=await desk_for(request, tid, t),
-                                           lang=lang_of(request),
+                                           lang=lang,
                                            held=await held(request, tid, t))), request)
 
     async def change(request: Request, tid: str,
-                     act: Callable[[Director, dict[str, str]], str]) -> Any:
+                     act: Callable[[Director, dict[str, str]], Text]) -> Any:
         director = director_of(request)
         try:
             check_key(request)
@@ -451,51 +478,54 @@ def make_router(director_of: DirectorOf) -> APIRouter:
             return await refused_page(request, tid, exc, 422)
         except Refused as exc:
             return await refused_page(request, tid, exc, exc.status)
-        return RedirectResponse(f"/tournaments/{quote(tid)}/?ok={quote(message)}",
+        said = say(lang_of(request), message)
+        return RedirectResponse(f"/tournaments/{quote(tid)}/?ok={quote(said)}",
                                 status_code=303)
 
     @router.post("/tournaments/{tid}/pairs", include_in_schema=False)
     async def register(request: Request, tid: str) -> Any:
-        def act(director: Director, form: dict[str, str]) -> str:
+        def act(director: Director, form: dict[str, str]) -> Text:
             names = [line.strip() for line in form.get("pairs", "").splitlines()
                      if line.strip()]
             if not names:
-                raise TournamentError("write the pairs to register, one per line")
+                raise TournamentError(Text("error.write_pairs"))
             added = director.register_all(tid, [entry(n) for n in names])
             what = director.load(tid).settings.entrant
-            return f"registered {len(added)} {what}(s): " + ", ".join(p.label for p in added)
+            return Text(f"ok.registered.{what}", n=len(added),
+                        names=", ".join(p.label for p in added))
         return await change(request, tid, act)
 
     @router.post("/tournaments/{tid}/rounds", include_in_schema=False)
     async def start_round(request: Request, tid: str) -> Any:
-        def act(director: Director, form: dict[str, str]) -> str:
+        def act(director: Director, form: dict[str, str]) -> Text:
             played = director.start_round(tid)
-            return f"round {played.number} ({played.movement}) started"
+            movement = (Text(f"movement.{played.movement}")
+                        if played.movement in MOVEMENT_NAMES else played.movement)
+            return Text("ok.started", n=played.number, movement=movement)
         return await change(request, tid, act)
 
     @router.post("/tournaments/{tid}/results", include_in_schema=False)
     async def result(request: Request, tid: str) -> Any:
-        def act(director: Director, form: dict[str, str]) -> str:
-            number = _int(form, "round", "the round")
-            table = _int(form, "table", "the table")
+        def act(director: Director, form: dict[str, str]) -> Text:
+            number = _int(form, "round", Text("what.round"))
+            table = _int(form, "table", Text("what.table"))
             rooms: list[tuple[int, int]] = []
             if form.get("r1_home", "").strip():  # a team match, table by table
-                rooms = [(_int(form, f"r{k}_home", f"table {k}, the home team's score"),
-                          _int(form, f"r{k}_away", f"table {k}, the away team's score"))
+                rooms = [(_int(form, f"r{k}_home", Text("what.room_home", k=k)),
+                          _int(form, f"r{k}_away", Text("what.room_away", k=k)))
                          for k in (1, 2)]
                 ns_mp, ew_mp = sum(r[0] for r in rooms), sum(r[1] for r in rooms)
             else:
-                ns_mp = _int(form, "ns_mp", "the NS score")
-                ew_mp = _int(form, "ew_mp", "the EW score")
+                ns_mp = _int(form, "ns_mp", Text("what.score", line=Text("ns")))
+                ew_mp = _int(form, "ew_mp", Text("what.score", line=Text("ew")))
             correct = form.get("correct") == "1"
             r = director.record(tid, number, table, ns_mp, ew_mp, rooms=rooms,
                                 correct=correct)
             Desk(director).log(tid, number, table, "director",
                                f"{'correct' if correct else 'result'} {r.mp[0]} {r.mp[1]} "
                                f"{r.vp[0]} {r.vp[1]}")
-            unit = "match" if rooms else "table"  # a team match's form sends its tables
-            return (f"round {number}, {unit} {table}: MP {r.mp[0]} – {r.mp[1]}, "
-                    f"VP {r.vp[0]}–{r.vp[1]}")
+            key = "ok.result_match" if rooms else "ok.result"  # a team match sends its tables
+            return Text(key, r=number, t=table, a=r.mp[0], b=r.mp[1], c=r.vp[0], d=r.vp[1])
         return await change(request, tid, act)
 
     @router.post("/tournaments/{tid}/online", include_in_schema=False)
@@ -505,14 +535,13 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         try:
             check_key(request)
             if hub is None:
-                raise TournamentError("online play needs the game server: open these pages "
-                                      "through `burraco serve`")
+                raise TournamentError(Text("error.online_server"))
             form = await read_form(request)
             level = form.get("level", "advanced").strip() or "advanced"
             bots = {}
             for part in form.get("bots", "").replace(" ", ",").split(","):
                 if part.strip():
-                    bots[_int({"n": part}, "n", "a bot's number")] = level
+                    bots[_int({"n": part}, "n", Text("what.bot"))] = level
             delay = float(form.get("bot_delay", "0.8") or 0.8)
             opened = await online.open_round(hub, director, tid, bots=bots, bot_delay=delay)
         except TournamentError as exc:
@@ -524,7 +553,7 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         task = asyncio.get_running_loop().create_task(online.watch(director, hub.engine, tid))
         watchers.add(task)
         task.add_done_callback(watchers.discard)
-        message = f"web tables opened for table(s) {', '.join(map(str, opened))}"
+        message = tr(lang_of(request), "ok.online", tables=", ".join(map(str, opened)))
         return RedirectResponse(f"/tournaments/{quote(tid)}/?ok={quote(message)}",
                                 status_code=303)
 
@@ -534,32 +563,33 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         try:
             t = await load(request, tid)
         except TournamentError as exc:
-            return html(page("Not found", _notice(None, str(exc))), 404)
+            return not_found(lang_of(request), exc)
         shown = await for_players(request, tid, t)
         return remember(html(players_page(shown, refresh, await links(request, t, tid),
                                           lang_of(request), tid)), request)
 
     @router.get("/tournaments/{tid}/print", response_class=HTMLResponse,
                 include_in_schema=False)
-    async def printable(request: Request, tid: str) -> HTMLResponse:
+    async def printable(request: Request, tid: str) -> Response:
+        lang = lang_of(request)
         try:
-            return html(printable_html(await seen(request, tid)))
+            return remember(html(printable_html(await seen(request, tid), lang)), request)
         except TournamentError as exc:
-            return html(page("Not found", _notice(None, str(exc))), 404)
+            return not_found(lang, exc)
 
     @router.get("/tournaments/{tid}/standings.csv", include_in_schema=False)
     async def standings_file(request: Request, tid: str) -> Response:
         try:
             return _csv(standings_csv(await seen(request, tid)), f"{tid}-standings.csv")
         except TournamentError as exc:
-            return html(page("Not found", _notice(None, str(exc))), 404)
+            return not_found(lang_of(request), exc)
 
     @router.get("/tournaments/{tid}/results.csv", include_in_schema=False)
     async def results_file(request: Request, tid: str) -> Response:
         try:
             return _csv(results_csv(await seen(request, tid)), f"{tid}-results.csv")
         except TournamentError as exc:
-            return html(page("Not found", _notice(None, str(exc))), 404)
+            return not_found(lang_of(request), exc)
 
     add_evening_routes(router, director_of, change, is_director,  # before /api/…/{tid}
                        director_key_given)

@@ -1,6 +1,6 @@
 """The club's paper: printable PDFs of an evening (fpdf2, QR codes by segno).
 
-:func:`render` makes one of :data:`KINDS` in Italian or English:
+:func:`render` makes one of :data:`KINDS` in any of the platform's languages:
 
 * ``table-cards``  one page per table: number, NS and EW pairs, a QR code per line
 * ``seats``        "where do I sit": every player alphabetically, with table and line
@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from burraco.tournament.errors import TournamentError
+from burraco.tournament.i18n import Text
 from burraco.tournament.paper.links import LinkBuilder
 from burraco.tournament.paper.words import check_lang
 
@@ -30,7 +31,7 @@ def _round(t: Tournament, number: int | None) -> Round:
     if number is not None:
         return t.round(number)
     if t.current is None:
-        raise TournamentError("no round has started yet: start round 1 to print its tables")
+        raise TournamentError(Text("error.paper_no_round"))
     return t.current
 
 
@@ -56,4 +57,4 @@ def render(kind: str, t: Tournament, *, links: LinkBuilder, lang: str = "it",
         return standings_paper(t, lang)
     if kind == "deals":
         return deal_sheets(t, round_number, lang)
-    raise TournamentError(f"no paper {kind!r}: the kinds are {', '.join(KINDS)}")
+    raise TournamentError(Text("error.paper_kind", kind=repr(kind), kinds=", ".join(KINDS)))

@@ -16,6 +16,7 @@ from burraco.engine.cards import card_face, face_str, sort_key
 from burraco.engine.deal import Deal
 from burraco.engine.rules import Rules
 from burraco.tournament.errors import TournamentError
+from burraco.tournament.i18n import Text
 from burraco.tournament.paper.document import Paper
 from burraco.tournament.paper.words import word
 from burraco.tournament.simulate import PLAYERS, TableJob, deal_for
@@ -43,16 +44,14 @@ def cards_text(cards: tuple[int, ...] | list[int], *, sort: bool = False) -> str
 
 def deal_rounds(t: Tournament, round_number: int | None) -> list[int]:
     if not t.settings.duplicate:
-        raise TournamentError("deal sheets are for duplicate events (carte uguali): every "
-                              "table of a round plays the same cards; this event is not one")
+        raise TournamentError(Text("error.deals_not_duplicate"))
     if round_number is not None:
         if not 1 <= round_number <= max(t.total_rounds, 1):
-            raise TournamentError(f"round {round_number}: the event has "
-                                  f"{t.total_rounds} rounds")
+            raise TournamentError(Text("error.deals_round", round=round_number,
+                                       rounds=t.total_rounds))
         return [round_number]
     if len(t.pairs) < 2:
-        raise TournamentError("register the pairs first: the number of rounds depends on them "
-                              "(or ask for one round)")
+        raise TournamentError(Text("error.deals_pairs"))
     return list(range(1, t.total_rounds + 1))
 
 
@@ -97,7 +96,7 @@ def deal_sheets(t: Tournament, round_number: int | None, lang: str) -> bytes:
             for n, pozzetto in enumerate(deal.pozzetti, start=1):
                 _pile(pdf, f"{word('pozzetto', lang)} {n}", cards_text(pozzetto))
             pdf.text_line(f"{word('stock', lang)}:", 11)
-            pdf.set_font("Courier", "", 10.5)
+            pdf.set_font(pdf.mono, "", 10.5)
             for row in stock_rows(deal.stock):
                 pdf.set_x(pdf.l_margin + 6)
                 pdf.cell(0, 5, row, new_x="LMARGIN", new_y="NEXT")
@@ -108,7 +107,7 @@ def deal_sheets(t: Tournament, round_number: int | None, lang: str) -> bytes:
 
 def _pile(pdf: Paper, label: str, cards: str) -> None:
     """One line: the pile's name, then its cards in a fixed-width font (easy to count)."""
-    pdf.set_font("Helvetica", "", 11)
+    pdf.set_font(pdf.sans, "", 11)
     pdf.cell(32, 6, f"{label}:")
-    pdf.set_font("Courier", "", 10.5)
+    pdf.set_font(pdf.mono, "", 10.5)
     pdf.cell(0, 6, cards, new_x="LMARGIN", new_y="NEXT")

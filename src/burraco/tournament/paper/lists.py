@@ -10,8 +10,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from burraco.tournament.duplicate import as_points
+from burraco.tournament.export import movement_word
+from burraco.tournament.i18n import decimal
 from burraco.tournament.paper.document import Paper
-from burraco.tournament.paper.words import word
+from burraco.tournament.paper.words import line_word, word
 from burraco.tournament.prizes import prize_list
 from burraco.tournament.standings import Standing, line_standings, standings
 
@@ -29,7 +31,8 @@ def seat_rows(t: Tournament, played: Round, lang: str) -> list[tuple[str, str, s
             where = word("withdrawn" if pair.number in gone else "bye", lang)
             line = "-"
         else:
-            where, line = str(table.number), "NS" if pair.number in table.line(0) else "EW"
+            where = str(table.number)
+            line = line_word("NS" if pair.number in table.line(0) else "EW", lang)
         for person in pair.players or (pair.name,):
             rows.append((person, f"{pair.number} {pair.name}", where, line))
     return sorted(rows, key=lambda r: (r[0].casefold(), r[1]))
@@ -51,7 +54,7 @@ def assignments(t: Tournament, played: Round, lang: str) -> bytes:
                 t.settings.name)
     pdf.add_page()
     pdf.heading(f"{word('assignments', lang)} - {word('round', lang)} {played.number} "
-                f"({played.movement})")
+                f"({movement_word(lang, played.movement)})")
     rows = [(str(table.number), f"{table.ns} {t.pair(table.ns).name}",
              f"{table.ew} {t.pair(table.ew).name}") for table in played.tables]
     rows += [("-", f"{p} {t.pair(p).name}", word("bye", lang)) for p in played.byes]
@@ -62,7 +65,7 @@ def assignments(t: Tournament, played: Round, lang: str) -> bytes:
 
 def _ranking(pdf: Paper, t: Tournament, ranking: list[Standing], lang: str) -> None:
     dup = t.settings.duplicate
-    headers = [word("rank", lang), word("pair", lang), "VP", word("diff", lang)]
+    headers = [word("rank", lang), word("pair", lang), word("vp", lang), word("diff", lang)]
     widths = [14.0, 90.0, 16.0, 22.0]
     if dup:
         headers.append(word("dup", lang))
@@ -73,14 +76,10 @@ def _ranking(pdf: Paper, t: Tournament, ranking: list[Standing], lang: str) -> N
     for s in ranking:
         name = f"{s.pair} {s.name}" + (f" ({word('withdrawn', lang)})" if s.withdrawn else "")
         row = [f"{s.rank}{'=' if s.tied else ''}", name, str(s.vp), f"{s.mp_diff:+d}"]
-        if dup:
-            row.append(f"{as_points(s.dup if s.dup is not None else Fraction(0)):+.1f}")
-        penalty = []
-        if s.penalty_vp:
-            penalty.append(f"-{s.penalty_vp} VP")
-        if s.penalty_mp:
-            penalty.append(f"-{s.penalty_mp} MP")
-        row.append(" ".join(penalty))
+        if dup:  # the decimal separator of the language, and the minus every font has
+            score = as_points(s.dup if s.dup is not None else Fraction(0))
+            row.append(decimal(lang, score).replace("−", "-"))
+        row.append(_taken(lang, s.penalty_vp, s.penalty_mp))
         rows.append(row)
     pdf.grid(headers, rows, widths, size=10,
              align=["C", "L", "R", "R", *(["R"] if dup else []), "L"])
@@ -101,8 +100,7 @@ def standings_paper(t: Tournament, lang: str) -> bytes:
         pdf.ln(5)
         pdf.heading(word("penalty", lang), 13)
         for p in t.evening.penalties:
-            amount = " ".join(x for x in (f"-{p.vp} VP" if p.vp else "",
-                                          f"-{p.mp} MP" if p.mp else "") if x)
+            amount = _taken(lang, p.vp, p.mp)
             when = f" ({word('round', lang)} {p.round})" if p.round else ""
             pdf.text_line(f"{word('pair', lang)} {p.pair} {t.pair(p.pair).name}: {amount}"
                           f"{when} - {p.reason}")
@@ -110,12 +108,26 @@ def standings_paper(t: Tournament, lang: str) -> bytes:
     if awards:
         pdf.ln(5)
         pdf.heading(word("prizes", lang), 13)
-        rows = [(word("overall", lang) if a.category == "overall" else a.category,
-                 str(a.place), f"{a.standing.pair} {a.standing.name}", str(a.standing.rank),
+        rows = [(_category(a.category, lang), str(a.place),
+                 f"{a.standing.pair} {a.standing.name}", str(a.standing.rank),
                  str(a.standing.vp)) if a.standing else
-                (word("overall", lang) if a.category == "overall" else a.category,
-                 str(a.place), word("not_awarded", lang), "", "") for a in awards]
+                (_category(a.category, lang), str(a.place), word("not_awarded", lang), "", "")
+                for a in awards]
         pdf.grid([word("category", lang), word("place", lang), word("pair", lang),
-                  word("rank", lang), "VP"], rows, [40, 18, 90, 18, 18], size=10,
+                  word("rank", lang), word("vp", lang)], rows, [40, 18, 90, 18, 18], size=10,
                  align=["L", "C", "L", "C", "R"])
     return pdf.bytes()
+
+
+def _taken(lang: str, vp: int, mp: int) -> str:
+    """A penalty's VP and MP: ``-3 VP -50 MP`` (a nought left out)."""
+    return " ".join(f"-{n} {word(unit, lang)}" for n, unit in ((vp, "vp"), (mp, "mp_short"))
+                    if n)
+
+
+def _category(category: str, lang: str) -> str:
+    """A prize category: ``overall``, ``NS`` and ``EW`` in ``lang``, the others as named."""
+    key = category.casefold()
+    if key == "overall":
+        return word("overall", lang)
+    return line_word(key, lang) if key in ("ns", "ew") else category

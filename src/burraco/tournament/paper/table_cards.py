@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from burraco.tournament.paper.document import Paper, latin
+from burraco.tournament.export import movement_word
+from burraco.tournament.paper.document import Paper
 from burraco.tournament.paper.links import LinkBuilder
 from burraco.tournament.paper.words import word
 
@@ -23,12 +24,13 @@ def table_cards(t: Tournament, played: Round, links: LinkBuilder, lang: str) -> 
                 t.settings.name)
     for table in played.tables:
         pdf.add_page()
-        pdf.set_font("Helvetica", "B", 64)
+        pdf.set_font(pdf.sans, "B", 64)
         pdf.cell(0, 30, f"{word('table', lang)} {table.number}", align="C",
                  new_x="LMARGIN", new_y="NEXT")
-        pdf.set_font("Helvetica", "", 16)
-        pdf.cell(0, 9, latin(f"{t.settings.name} - {word('round', lang)} {played.number} "
-                             f"({played.movement})"), align="C", new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font(pdf.sans, "", 16)
+        pdf.cell(0, 9, f"{t.settings.name} - {word('round', lang)} {played.number} "
+                       f"({movement_word(lang, played.movement)})", align="C", new_x="LMARGIN",
+                 new_y="NEXT")
         pdf.ln(6)
         ns_url, ew_url = links(played.number, table.number)
         for line, pair, url in (("ns", table.ns, ns_url), ("ew", table.ew, ew_url)):
@@ -36,17 +38,17 @@ def table_cards(t: Tournament, played: Round, links: LinkBuilder, lang: str) -> 
             pdf.set_draw_color(150, 150, 150)
             pdf.rect(pdf.l_margin, top, pdf.epw, QR_SIZE + 14)
             pdf.set_xy(pdf.l_margin + 4, top + 4)
-            pdf.set_font("Helvetica", "B", 14)
+            pdf.set_font(pdf.sans, "B", 14)
             pdf.cell(100, 8, word(line, lang), new_x="LEFT", new_y="NEXT")
-            pdf.set_font("Helvetica", "B", 18)
+            pdf.set_font(pdf.sans, "B", 18)
             pdf.multi_cell(pdf.epw - QR_SIZE - 12, 9,
-                           latin(f"{word('pair', lang)} {pair}: {t.pair(pair).name}"),
+                           f"{word('pair', lang)} {pair}: {t.pair(pair).name}",
                            new_x="LEFT", new_y="NEXT")
-            pdf.set_font("Helvetica", "", 11)
+            pdf.set_font(pdf.sans, "", 11)
             pdf.multi_cell(pdf.epw - QR_SIZE - 12, 6, word("scan", lang), new_x="LEFT",
                            new_y="NEXT")
-            pdf.set_font("Helvetica", "", 8)
-            pdf.multi_cell(pdf.epw - QR_SIZE - 12, 4, latin(url), new_x="LEFT", new_y="NEXT")
+            pdf.set_font(pdf.sans, "", 8)
+            pdf.multi_cell(pdf.epw - QR_SIZE - 12, 4, url, new_x="LEFT", new_y="NEXT")
             pdf.qr(url, pdf.l_margin + pdf.epw - QR_SIZE - 4, top + 7, QR_SIZE)
             pdf.set_y(top + QR_SIZE + 20)
     if not played.tables:
