@@ -7,8 +7,8 @@ language's catalog that is not also a phrase of this language's (an English butt
 Italian page, a Spanish word on a Slovenian one). Phrases are the literal runs of the
 catalogs' messages (placeholders cut out) of at least two words and twelve letters, so "Bot",
 "OK" or a name never count; a phrase of the language's own rules page is its own (the rules
-keep Italian names such as "scala completa", as the players do). Screenshots of the lobby and the table in each language go to the
-screenshots folder.
+keep Italian names such as "scala completa", as the players do). Screenshots of the lobby and
+the table in each language go to the screenshots folder.
 """
 
 from __future__ import annotations
