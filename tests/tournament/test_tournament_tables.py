@@ -176,10 +176,39 @@ def test_director_corrections_are_logged(server: ServerProcess) -> None:
     result = _state(server, tid)["results"][0]
     assert (result["mp"], result["vp"], result["source"]) == ([1000, 600], [14, 6], "director")
     log = _log(server, tid)
-    assert "director corrected to MP 1000 – 600, VP 14–6" in log
+    # what the correction replaced is said too (issue 36, bug 8)
+    assert "director corrected to MP 1000 – 600, VP 14–6 (was MP 800 – 800, VP 10–10)" in log
     assert log.index("corrected to") < log.index("both pairs of table 2 agree"), "newest first"
     italian = server.http.get(f"/tournaments/{tid}/?lang=it").text
     assert "ha corretto in punti 1000 – 600, VP 14–6" in unescape(italian)
+
+
+def test_penalties_withdrawals_and_prizes_are_logged(server: ServerProcess) -> None:
+    """The director's log keeps every change of the evening, not only the results (issue 36,
+    bug 8): a penalty with its reason, a withdrawal with its mode, the prizes set."""
+    tid = _event(server, pairs=6, schedule="mitchell:3")
+    http = server.http
+    assert http.post(f"/tournaments/{tid}/penalties", data={
+        "pair": "2", "vp": "1", "mp": "0", "reason": "slow play, twice"}).status_code == 303
+    assert http.post(f"/tournaments/{tid}/penalties", data={
+        "pair": "3", "vp": "0", "mp": "50", "round": "1", "reason": "late"}).status_code == 303
+    for table in (1, 2, 3):  # a pair withdraws between rounds
+        assert http.post(f"/tournaments/{tid}/results", data={
+            "round": "1", "table": str(table), "ns_mp": "800", "ew_mp": "800"}).status_code == 303
+    withdrawn = http.post(f"/tournaments/{tid}/withdraw", data={"pair": "6", "mode": "byes"})
+    assert withdrawn.status_code == 303, re.findall(r"role=.alert.[^>]*>([^<]*)", withdrawn.text)
+    assert http.post(f"/tournaments/{tid}/prizes", data={
+        "prizes": "overall:2"}).status_code == 303
+    log = _log(server, tid)
+    assert "director penalised pair 2: 1 VP, 0 MP (slow play, twice)" in log
+    assert "director penalised pair 3 in round 1: 0 VP, 50 MP (late)" in log
+    assert "director withdrew pair 6 from round 2: its opponents become byes" in log
+    assert "director set the prizes: " in log and "overall" in log.lower()
+    # newest first: the prizes were set last
+    assert log.index("set the prizes") < log.index("withdrew pair 6") < log.index(
+        "penalised pair 2")
+    italian = unescape(http.get(f"/tournaments/{tid}/?lang=it").text)
+    assert "slow play, twice" in italian and "withdrew" not in italian
 
 
 def test_a_link_opens_only_its_own_table(server: ServerProcess) -> None:

@@ -207,6 +207,8 @@ def add_evening_routes(router: APIRouter, director_of: Callable[[Request], Direc
             mode = form.get("mode", "byes").strip() or "byes"
             after = director.evening(tid, lambda t: changes.withdraw(t, pair, mode))
             w = after.evening.withdrawals[-1]
+            Desk(director).log(tid, w.from_round, None, "director",
+                               f"withdraw {pair} {w.from_round} {w.mode}")
             return Text("ok.withdrawn", pair=pair, round=w.from_round,
                         mode=Text(f"ok.withdrawn.{w.mode}"))
         return await change(request, tid, act)
@@ -221,6 +223,8 @@ def add_evening_routes(router: APIRouter, director_of: Callable[[Request], Direc
             reason = form.get("reason", "")
             director.evening(tid, lambda t: changes.penalise(
                 t, pair, vp=vp, mp=mp, reason=reason, round_number=number))
+            Desk(director).log(tid, number, None, "director",
+                               f"penalty {pair} {vp} {number or 0} {mp} {reason.strip()}")
             return Text("ok.penalised", pair=pair, vp=vp, mp=mp, reason=reason.strip())
         return await change(request, tid, act)
 
@@ -240,6 +244,7 @@ def add_evening_routes(router: APIRouter, director_of: Callable[[Request], Direc
             text = form.get("prizes", "")
             after = director.evening(tid, lambda t: changes.set_prizes(t, text))
             listed = ", ".join(str(p) for p in after.evening.prizes)
+            Desk(director).log(tid, None, None, "director", f"prizes {listed or '–'}")
             return Text("ok.prizes", prizes=listed) if listed else Text("ok.prizes_none")
         return await change(request, tid, act)
 

@@ -76,21 +76,35 @@ def layout(title: str, body: str, *, lang: Lang = "en", path: str = "",
             "</main></body></html>\n")
 
 
-LOGGED = ("entry", "agreed", "disagree", "result", "correct", "clock", "time")
+LOGGED = ("entry", "agreed", "disagree", "result", "correct", "clock", "time", "withdraw",
+          "penalty", "prizes")
 """The kinds of log lines (:class:`~.table_desk.LogEntry`) that have words of their own."""
+FREE_TEXT = {"penalty": 4, "prizes": 0}
+"""Kinds whose line ends in the director's own words, after that many numbers."""
 
 
 def log_text(lang: Lang, who: str, table: int | None, round_number: int | None,
              what: str) -> tuple[str, str]:
     """A log line as (who, what) in ``lang`` (the log stores codes and numbers)."""
-    kind, *numbers = what.split()
-    values = dict(zip("abcd", numbers, strict=False))
+    kind, _, rest = what.partition(" ")
+    numbers = rest.split()
+    free = ""
+    if kind in FREE_TEXT:
+        numbers = rest.split(" ", FREE_TEXT[kind])
+        free = numbers.pop() if len(numbers) > FREE_TEXT[kind] else ""
+    values = dict(zip("abcdefgh", numbers, strict=False))
     person = tr(lang, f"who_{who}", t=table) if who in ("ns", "ew", "tables", "director") \
         else who
     if kind not in LOGGED:
         return person, what
-    return person, tr(lang, f"log_{kind}", r=round_number,
-                      **{k: values.get(k, "") for k in "abcd"})
+    if kind == "correct" and "e" in values:  # what it replaced, since the log says so
+        kind = "correct_was"
+    if kind == "withdraw":
+        values["c"] = tr(lang, f"ok.withdrawn.{values.get('c', 'byes')}")
+    if kind == "penalty" and values.get("c", "0") != "0":
+        kind = "penalty_round"
+    return person, tr(lang, f"log_{kind}", r=round_number, text=free.strip() or "–",
+                      **{k: values.get(k, "") for k in "abcdefgh"})
 
 
 CSS = """

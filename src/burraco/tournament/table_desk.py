@@ -90,8 +90,10 @@ class LogEntry:
     """``ns`` / ``ew`` (that pair of the table), ``director`` or ``tables`` (both pairs)."""
     what: str
     """A kind and its numbers: ``entry NS EW``, ``agreed NS EW VPNS VPEW``,
-    ``disagree NS EW NS EW``, ``result``/``correct NS EW VPNS VPEW``, ``clock MINUTES``,
-    ``time`` (see :func:`burraco.tournament.pages.log_text`)."""
+    ``disagree NS EW NS EW``, ``result``/``correct NS EW VPNS VPEW`` (a correction then the
+    score it replaced, ``NS EW VPNS VPEW``), ``clock MINUTES``, ``time``, ``withdraw PAIR
+    ROUND MODE``, ``penalty PAIR VP ROUND MP REASON…``, ``prizes TEXT…`` (see
+    :func:`burraco.tournament.pages.log_text`)."""
 
 
 Outcome = Literal["waiting", "agreed", "disagree", "same"]

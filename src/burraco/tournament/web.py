@@ -519,11 +519,14 @@ def make_router(director_of: DirectorOf) -> APIRouter:
                 ns_mp = _int(form, "ns_mp", Text("what.score", line=Text("ns")))
                 ew_mp = _int(form, "ew_mp", Text("what.score", line=Text("ew")))
             correct = form.get("correct") == "1"
+            before = director.load(tid).result(number, table) if correct else None
             r = director.record(tid, number, table, ns_mp, ew_mp, rooms=rooms,
                                 correct=correct)
+            was = (f" {before.mp[0]} {before.mp[1]} {before.vp[0]} {before.vp[1]}"
+                   if before is not None else "")
             Desk(director).log(tid, number, table, "director",
                                f"{'correct' if correct else 'result'} {r.mp[0]} {r.mp[1]} "
-                               f"{r.vp[0]} {r.vp[1]}")
+                               f"{r.vp[0]} {r.vp[1]}{was}")
             key = "ok.result_match" if rooms else "ok.result"  # a team match sends its tables
             return Text(key, r=number, t=table, a=r.mp[0], b=r.mp[1], c=r.vp[0], d=r.vp[1])
         return await change(request, tid, act)
