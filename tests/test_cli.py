@@ -111,8 +111,10 @@ def test_vp(hands: str, diff: str, vp: list[int]) -> None:
 
 
 def test_vp_errors() -> None:
-    table = burraco("vp", "--hands", "2", "55")
-    assert (table.code, table.out) == (1, "") and "2 smazzate" in table.err
+    table = burraco("vp", "--hands", "5", "55")
+    assert (table.code, table.out) == (1, "") and "5 smazzate" in table.err
+    two = burraco("vp", "--hands", "2", "125")  # RULES.md §11.2 table C
+    assert (two.code, two.out) == (0, json.dumps({"vp": [12, 8]}) + "\n")
     for diff, word in (("52", "multiple of 5"), ("-5", "negative")):
         done = burraco("vp", "--hands", "3", diff)
         assert (done.code, done.out) == (2, "") and word in done.err

@@ -140,7 +140,7 @@ def _add_vp(sub: Subparsers) -> None:
     )
     _add_rules_option(parser)
     parser.add_argument("--hands", required=True, type=int, metavar="N",
-                        help="smazzate per match (tables known: 3, 4)")
+                        help="smazzate per match (tables known: 2, 3, 4)")
     parser.add_argument("diff", metavar="DIFF",
                         help="winner's MP minus loser's (a non-negative multiple of 5)")
     parser.set_defaults(handler=_run_vp)

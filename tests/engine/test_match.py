@@ -163,12 +163,14 @@ def test_s11_2_no_smazzata_after_the_last() -> None:
 
 def test_s11_3_match_with_unknown_vp_table_fails_before_play() -> None:
     with pytest.raises(ValueError, match="no VP table is known"):
-        TournamentMatch(2)
+        TournamentMatch(5)
 
 
 def test_s11_3_two_smazzate_with_a_configured_table() -> None:
+    """A club's own table replaces the official one (RULES.md §11.2: the referee may)."""
     custom = (25, 75, 125, 175, 250, 325, 400, 500, 625, 750)
-    rules = FIBUR.with_options(vp_tables=(*FIBUR.vp_tables, (2, custom)))
+    rules = FIBUR.with_options(
+        vp_tables=(*(t for t in FIBUR.vp_tables if t[0] != 2), (2, custom)))
     t = TournamentMatch(2, rules).record_hand((300, 0)).record_hand((0, 20))
     assert t.finished and t.mp == (300, 20) and t.vp == (15, 5)  # 280 <= 325
 

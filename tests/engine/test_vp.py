@@ -62,14 +62,25 @@ def test_s11_2_difference_must_be_a_non_negative_multiple_of_5() -> None:
         vp_for_scores(103, 0, 3)
 
 
-def test_s11_3_two_smazzate_table_is_not_known() -> None:
-    with pytest.raises(ValueError, match=r"no VP table is known .* 2 smazzate.*configure"):
-        victory_points(100, 2)
+@pytest.mark.parametrize(("diff", "vp"), [
+    (0, (10, 10)), (40, (10, 10)), (45, (11, 9)), (120, (11, 9)), (125, (12, 8)),
+    (300, (13, 7)), (305, (14, 6)), (500, (15, 5)), (505, (16, 4)), (620, (16, 4)),
+    (625, (17, 3)), (740, (17, 3)), (745, (18, 2)), (870, (18, 2)), (875, (19, 1)),
+    (1000, (19, 1)), (1005, (20, 0)), (3000, (20, 0))])
+def test_s11_2_table_c_two_smazzate(diff: int, vp: tuple[int, int]) -> None:
+    """RULES.md §11.2 table C (FIBur, Codice di gara 2026): every band's edges."""
+    assert victory_points(diff, 2) == vp
+
+
+def test_s11_3_a_team_or_five_smazzate_table_is_not_known() -> None:
+    with pytest.raises(ValueError, match=r"no VP table is known .* 5 smazzate.*configure"):
+        victory_points(100, 5)
 
 
 def test_s11_3_a_configured_table_is_used() -> None:
     custom = (25, 75, 125, 175, 250, 325, 400, 500, 625, 750)  # a referee's own, for the test
-    rules = FIBUR.with_options(vp_tables=(*FIBUR.vp_tables, (2, custom)))
+    rules = FIBUR.with_options(  # in place of the official 2-smazzate table
+        vp_tables=(*(t for t in FIBUR.vp_tables if t[0] != 2), (2, custom)))
     assert victory_points(25, 2, rules) == (10, 10)
     assert victory_points(30, 2, rules) == (11, 9)
     assert victory_points(755, 2, rules) == (20, 0)

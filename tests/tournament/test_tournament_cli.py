@@ -133,7 +133,7 @@ def test_bad_input_is_refused_with_a_clear_message_and_changes_nothing(
 @pytest.mark.parametrize(("args", "message"), [
     (["--schedule", "mitchell:3,swiss:1"], "unknown movement 'swiss'"),
     (["--schedule", "mitchell"], "give the number of rounds"),
-    (["--hands", "2"], "no official VP table is known for matches of 2 smazzate"),
+    (["--hands", "5"], "no official VP table is known for matches of 5 smazzate"),
     (["--hands", "2", "--vp-table", "club:1,2"], "needs 10 bounds"),
     (["--tie-breaks", "mp_diff,coin"], "unknown tie-break 'coin'"),
     (["--bye-mp", "354"], "multiple of 5"),

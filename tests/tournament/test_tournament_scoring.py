@@ -35,11 +35,18 @@ def test_every_vp_band_edge_both_ways(hands: int, diff: int, vp: int) -> None:
     assert scale.vp(-300, -300 + diff) == (20 - vp, vp)
 
 
-def test_no_official_table_for_two_smazzate_is_invented() -> None:
-    with pytest.raises(TournamentError, match=r"no official VP table .* 2 smazzate.*--vp-table"):
-        VpScale.builtin(2)
+def test_no_official_table_for_five_smazzate_is_invented() -> None:
+    with pytest.raises(TournamentError, match=r"no official VP table .* 5 smazzate.*--vp-table"):
+        VpScale.builtin(5)
     with pytest.raises(TournamentError, match="no official VP table"):
-        Settings("Club", hands=2)
+        Settings("Club", hands=5)
+
+
+def test_two_smazzate_need_no_typed_table() -> None:
+    """Issue 36: FIBur's 2-smazzate table (RULES.md §11.2 table C) is built in and official."""
+    scale = VpScale.builtin(2)
+    assert scale.official and scale.vp(1305, 1000) == (14, 6) and scale.vp(0, 1005) == (0, 20)
+    assert Settings("Club", hands=2).hands == 2
 
 
 def test_a_configured_table_is_named_and_not_official() -> None:

@@ -137,7 +137,7 @@ class TournamentMatch:
     """A tournament match of a fixed number of smazzate; MP per line → VP (§10, §11.2).
 
     Built only when the VP table for ``smazzate`` is configured, so a match
-    whose table is unknown (2 smazzate under FIBur, §11.3) fails before play.
+    whose table is unknown (team matches, 5 smazzate or more, §11.3) fails before play.
     """
 
     smazzate: int

@@ -27,6 +27,7 @@ CollectedPinella = Literal["free", "hand-meld-to-keep"]
 PileView = Literal["everyone", "on-turn"]
 
 # MP difference upper bounds for VP 10…19 (RULES.md §11.2); a difference above the last is 20–0.
+VP_TABLE_2_HANDS: tuple[int, ...] = (40, 120, 200, 300, 400, 500, 620, 740, 870, 1000)
 VP_TABLE_3_HANDS: tuple[int, ...] = (50, 150, 250, 350, 500, 650, 800, 1000, 1250, 1500)
 VP_TABLE_4_HANDS: tuple[int, ...] = (100, 300, 500, 700, 900, 1100, 1300, 1500, 1700, 2000)
 
@@ -132,8 +133,8 @@ class Rules:
     # §9–11 matches
     target: int = _opt(2005, "§9.3, §10", "free-play target (505, 1005, 2005)")
     vp_tables: tuple[tuple[int, tuple[int, ...]], ...] = _opt(
-        ((3, VP_TABLE_3_HANDS), (4, VP_TABLE_4_HANDS)), "§11.2",
-        "MP-difference bounds for VP 10…19 by smazzate per match (2-hand/team: not found)")
+        ((2, VP_TABLE_2_HANDS), (3, VP_TABLE_3_HANDS), (4, VP_TABLE_4_HANDS)), "§11.2",
+        "MP-difference bounds for VP 10…19 by smazzate per match (team matches: not found)")
     # §13 player counts
     individual_from: int = _opt(
         1000, "§13.2", "3 players: score from which all play individually")

@@ -3,7 +3,7 @@
 A table is the tuple of MP-difference upper bounds for VP 10, 11 … 19; a
 difference above the last bound is 20–0.  The tables live in
 ``Rules.vp_tables`` (keyed by smazzate per match) because a referee may
-replace them.  Tables the sources do not give (2 smazzate, team matches) are
+replace them.  Tables the sources do not give (team matches, 5 or more smazzate) are
 never guessed: asking for one is an error until someone configures it.
 
 >>> victory_points(55, 3)

@@ -1,9 +1,9 @@
 """The MP → VP scale of a tournament (RULES.md §11.2–11.3).
 
-The FIBur tables for matches of 3 and 4 smazzate come from the engine
-(``Rules.vp_tables``) and are named as such.  Any other table (2 smazzate, team
-matches, a club's own) must be given by the director with a name of his choice:
-it is shown with that name and never presented as official.
+The FIBur tables for matches of 2, 3 and 4 smazzate come from the engine
+(``Rules.vp_tables``) and are named as such.  Any other table (team matches, 5
+smazzate or more, a club's own) must be given by the director with a name of his
+choice: it is shown with that name and never presented as official.
 
 >>> scale = VpScale.builtin(3)
 >>> scale.vp(1200, 900)
