@@ -275,3 +275,20 @@ def test_a_table_cards_qr_code_is_the_lines_link(server: ServerProcess, tmp_path
     seen = [[dark(int(left + (c + 0.5) * step_x), int(top + (r + 0.5) * step_y))
              for c in range(n)] for r in range(n)]
     assert seen == [[bool(v) for v in row] for row in expected]
+
+
+def test_a_column_is_as_wide_as_its_header_in_any_language() -> None:
+    """A language's longer header ("Penalización", "Penalizare") widens its column, taken from
+    the widest one, so no header runs over its border; the page's width stays."""
+    from burraco.tournament.paper.document import Paper
+
+    pdf = Paper("Clasificación", "Giovedì – girone A")
+    pdf.add_page()
+    headers = ["Pos.", "Pareja", "PV", "Dif. PP", "Penalización"]
+    given = [14.0, 90.0, 16.0, 22.0, 22.0]
+    used = pdf.grid(headers, [["1", "3 Ionescu / Popescu", "20", "+1005", ""]], given)
+    pdf.set_font(pdf.sans, "B", 10)
+    for header, width in zip(headers, used, strict=True):
+        assert pdf.get_string_width(header) + 2 * pdf.c_margin <= width, header
+    assert used[4] > given[4] and used[1] < given[1]
+    assert abs(sum(used) - sum(given)) < 0.01

@@ -37,7 +37,7 @@ def test_create_form_errors_are_shown_and_create_nothing(client: TestClient) -> 
     answer = client.post("/tournaments/", data={"name": "X", "schedule": "mitchell:3,swiss:1"})
     assert answer.status_code == 422
     assert "unknown movement &#x27;swiss&#x27;" in answer.text
-    answer = client.post("/tournaments/", data={"name": "X", "hands": "2"})
+    answer = client.post("/tournaments/", data={"name": "X", "hands": "5"})
     assert answer.status_code == 422 and "no official VP table" in answer.text
     assert "No tournament yet" in client.get("/tournaments/").text
 

@@ -218,8 +218,8 @@ def _add_event_options(parser: argparse.ArgumentParser) -> None:
                              "field (§11.4)")
     parser.add_argument("--vp-table", metavar="NAME:B1,...,B10",
                         help="the club's own VP table (needed for team events and for 5 "
-                             "smazzate or more): its name, then the MP-difference upper bounds for VP "
-                             "10…19")
+                             "smazzate or more): its name, then the MP-difference upper bounds "
+                             "for VP 10…19")
     parser.add_argument("--bye-vp", type=int, default=14, help="VP for a bye (default 14)")
     parser.add_argument("--bye-mp", type=int, default=355,
                         help="MP difference for a bye (default 355)")

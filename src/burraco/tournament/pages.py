@@ -103,8 +103,17 @@ def log_text(lang: Lang, who: str, table: int | None, round_number: int | None,
         values["c"] = tr(lang, f"ok.withdrawn.{values.get('c', 'byes')}")
     if kind == "penalty" and values.get("c", "0") != "0":
         kind = "penalty_round"
+    if kind == "prizes":  # categories in words: "overall:2, EW:1" → "assoluta:2, EO:1"
+        free = ", ".join(_prize_words(lang, item.strip()) for item in free.split(",")
+                         if item.strip())
     return person, tr(lang, f"log_{kind}", r=round_number, text=free.strip() or "–",
                       **{k: values.get(k, "") for k in "abcdefgh"})
+
+
+def _prize_words(lang: Lang, item: str) -> str:
+    category, colon, places = item.partition(":")
+    named = {"overall": "prize.overall", "NS": "ns", "EW": "ew"}.get(category)
+    return (tr(lang, named) if named else category) + colon + places
 
 
 CSS = """

@@ -50,7 +50,7 @@ class VpScale:
         """The FIBur table for ``hands`` smazzate (3 or 4), else an error saying what to do."""
         for count, bounds in FIBUR.vp_tables:
             if count == hands:
-                letter = {3: "A", 4: "B"}.get(hands, "?")
+                letter = {2: "C", 3: "A", 4: "B"}.get(hands, "?")
                 return cls(f"FIBur {hands} smazzate (RULES.md §11.2 table {letter})", hands,
                            tuple(bounds), official=True)
         raise TournamentError(Text("error.scale_official", n=hands))

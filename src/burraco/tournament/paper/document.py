@@ -108,9 +108,19 @@ class Paper(FPDF):
 
     def grid(self, headers: Sequence[str], rows: Sequence[Sequence[str]],
              widths: Sequence[float], *, size: float = 10, height: float = 7,
-             align: Sequence[str] | None = None) -> None:
-        """A ruled table; the header row is repeated on every new page."""
+             align: Sequence[str] | None = None) -> list[float]:
+        """A ruled table; the header row is repeated on every new page. A column is widened to
+        its header's words (a language's longer word for "penalty"), taken from the widest;
+        the widths used are returned."""
         aligns = list(align) if align else ["L"] * len(headers)
+        widths = list(widths)
+        self.set_font(self.sans, "B", size)
+        for k, h in enumerate(headers):
+            need = self.get_string_width(h) + 2 * self.c_margin + 0.5
+            if need > widths[k]:
+                widest = max(range(len(widths)), key=lambda i: widths[i] if i != k else -1)
+                spare = max(0.0, widths[widest] - (need - widths[k]))
+                widths[k], widths[widest] = need, spare if spare > 20 else widths[widest]
 
         def head() -> None:
             self.set_font(self.sans, "B", size)
@@ -129,6 +139,7 @@ class Paper(FPDF):
             for cell, w, a in zip(row, widths, aligns, strict=True):
                 self.cell(w, height, cell, border=1, align=a)
             self.ln(height)
+        return widths
 
     def qr(self, data: str, x: float, y: float, size: float) -> None:
         """A QR code drawn as vector squares (crisp at any printer resolution, and quick:
