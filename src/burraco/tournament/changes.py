@@ -88,7 +88,7 @@ def penalise(t: Tournament, pair: int, *, vp: int = 0, mp: int = 0, reason: str,
         raise TournamentError(Text("error.penalty_reason"))
     if len(reason) > MAX_REASON:
         raise TournamentError(Text("error.penalty_reason_long", most=MAX_REASON))
-    for value, unit, most in ((vp, "VP", MAX_PENALTY_VP), (mp, "MP", MAX_PENALTY_MP)):
+    for value, unit, most in ((vp, Text("vp"), MAX_PENALTY_VP), (mp, Text("mp"), MAX_PENALTY_MP)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise TournamentError(Text("error.penalty_whole", unit=unit, value=repr(value)))
         if not 0 <= value <= most:
