@@ -41,24 +41,32 @@ def _pieces(text: str) -> list[str]:
     return [run for run in runs if len(run) >= 12 and " " in run and not SHARED.match(run)]
 
 
-def _messages() -> dict[str, list[str]]:
-    """Each language's browser messages (en.json for English, the .po's msgstr otherwise)."""
-    english = json.loads((ROOT / "web" / "src" / "locales" / "en.json").read_text())
-    found: dict[str, list[str]] = {"en": list(english.values())}
+def _messages(club: bool = False) -> dict[str, list[str]]:
+    """Each language's browser messages (en.json for English, the .po's msgstr otherwise), or
+    with ``club`` the club pages' (context ``tournament.*``)."""
+    catalogs = ROOT / "src" / "burraco" / "locale"
+    with (catalogs / "burraco.pot").open("rb") as handle:
+        template = read_po(handle)
+    if club:
+        found = {"en": [str(m.id) for m in template
+                        if m.id and (m.context or "").startswith("tournament.")]}
+    else:
+        english = json.loads((ROOT / "web" / "src" / "locales" / "en.json").read_text())
+        found = {"en": list(english.values())}
     for lang in LANGS:
         if lang == "en":
             continue
-        path = ROOT / "src" / "burraco" / "locale" / lang / "LC_MESSAGES" / "burraco.po"
-        with path.open("rb") as handle:
+        with (catalogs / lang / "LC_MESSAGES" / "burraco.po").open("rb") as handle:
             catalog = read_po(handle, locale=lang)
-        found[lang] = [str(m.string) for m in catalog
-                       if m.id and m.string and "icu-format" in m.flags]
+        found[lang] = [str(m.string) for m in catalog if m.id and isinstance(m.string, str)
+                       and m.string and ((m.context or "").startswith("tournament.") if club
+                                         else "icu-format" in m.flags)]
     return found
 
 
-def foreign_phrases() -> dict[str, list[str]]:
+def foreign_phrases(club: bool = False) -> dict[str, list[str]]:
     """For each language, the phrases of the other languages that are not its own."""
-    messages = _messages()
+    messages = _messages(club)
     # a language's own words: its catalog and its players' rules (which keep some Italian
     # names, "scala completa", as the players do)
     rules = ROOT / "web" / "src" / "help" / "rules"
@@ -117,6 +125,38 @@ def test_the_phrase_finder_sees_a_phrase_of_another_language() -> None:
     assert "Draw from the stock" in " ".join(foreign["it"])  # English on an Italian page
     assert not any("Draw from the stock" in p for p in foreign["en"])
     assert len(foreign["sl"]) > 300 and len(foreign["es"]) > 300
+
+
+def test_the_club_pages_speak_each_language(server: ServerProcess, browser: Any,
+                                            screenshots: Path) -> None:
+    """The director's page, a table's phone page and the big screen, in each language
+    (the club pages are the server's: their language is picked by their own switch, ?lang=)."""
+    foreign = foreign_phrases(club=True)
+    assert any("Both pairs agree" in p for p in foreign["it"])
+    http = server.http
+    made = http.post("/tournaments/", data={"name": "Serata – girone A", "schedule": "mitchell:2"})
+    assert made.status_code == 303, made.text
+    tid = made.headers["location"].split("/")[2]
+    pairs = "\n".join(f"Coppia {k} / Socio {k}" for k in range(1, 7))
+    assert http.post(f"/tournaments/{tid}/pairs", data={"pairs": pairs}).status_code == 303
+    assert http.post(f"/tournaments/{tid}/rounds").status_code == 303
+    links = http.get(f"/api/tournaments/{tid}/table-links").json()["tables"]
+    phone = links[0]["ns"][links[0]["ns"].index("/tournaments/"):]
+    http.post(phone, data={"ns_mp": "1250", "ew_mp": "640"})  # one pair has entered
+    seen: list[str] = []
+    context = browser.new_context(**PHONE, locale="en-GB")
+    page = context.new_page()
+    for path, where in [(f"/tournaments/{tid}/", "director"), (phone, "phone"),
+                        (f"/tournaments/{tid}/screen", "big screen")]:
+        for lang in LANGS:
+            page.goto(f"{server.base}{path}?lang={lang}")
+            page.wait_for_selector(f"html[lang={lang}]")
+            text = str(page.evaluate("() => document.body.innerText"))
+            seen.extend(f"{where} [{lang}]: {p!r}" for p in foreign[lang] if p in text)
+            if where == "phone":
+                page.screenshot(path=str(screenshots / f"languages-club-phone-{lang}.png"))
+    context.close()
+    assert not seen, "\n".join(seen)
 
 
 def test_every_page_speaks_each_language(server: ServerProcess, browser: Any,
