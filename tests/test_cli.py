@@ -167,8 +167,14 @@ def test_rules_list_and_show() -> None:
     assert show.code == 0
     names = [o["name"] for o in show.json["options"]]
     assert "target" in names and all(o["section"] for o in show.json["options"])
-    text = burraco("rules", "show")
+    text = burraco("rules", "show", "--lang", "en")
     assert text.code == 0 and text.out.startswith("preset fibur: FIBur Italian code")
+    italian = burraco("rules", "show", "--lang", "it")
+    assert italian.out.startswith("regole fibur: Codice italiano FIBur")
+    english_docs = {line.split("] ", 1)[1] for line in text.out.splitlines()[1:]}
+    italian_docs = {line.split("] ", 1)[1] for line in italian.out.splitlines()[1:]}
+    assert not english_docs & italian_docs, "every option described in Italian"
+    assert burraco("rules", "show", "--json", "--lang", "it").json == show.json  # JSON: English
 
 
 def test_usage_errors_exit_2() -> None:

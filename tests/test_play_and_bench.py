@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,8 +13,10 @@ import pytest
 BURRACO = str(Path(sys.executable).with_name("burraco"))
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([BURRACO, *args], capture_output=True, text=True, timeout=300)
+def run(*args: str, lang: str = "C.UTF-8") -> subprocess.CompletedProcess[str]:
+    """The command as a terminal whose locale is ``lang`` runs it (English by default)."""
+    env = {**os.environ, "LANG": lang, "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
+    return subprocess.run([BURRACO, *args], capture_output=True, text=True, timeout=300, env=env)
 
 
 @pytest.mark.parametrize("players", ["2", "4"])
@@ -23,6 +26,16 @@ def test_play_shows_a_whole_hand_with_its_score_sheet(players: str) -> None:
     assert "Hand over:" in done.stdout
     assert " draw" in done.stdout and " discard " in done.stdout
     assert done.stdout.count(" = ") == 2  # one score line per side
+
+
+def test_play_speaks_the_terminals_language() -> None:
+    italian = run("play", "--players", "2", "--seed", "3", lang="it_IT.UTF-8")
+    assert italian.returncode == 0, italian.stderr
+    assert italian.stdout.startswith("Burraco, 2 giocatori, regole fibur")
+    assert "Smazzata finita: chiusura" in italian.stdout and "Hand over" not in italian.stdout
+    assert " draw" in italian.stdout  # the actions stay in the record's notation
+    spanish = run("play", "--players", "2", "--seed", "3", "--lang", "es", lang="it_IT.UTF-8")
+    assert "Mano 1" in spanish.stdout and "Smazzata 1" not in spanish.stdout
 
 
 def test_play_is_replayable_by_seed() -> None:

@@ -39,6 +39,7 @@ from burraco.bench.engine import (
 )
 from burraco.cliparts import Subparsers
 from burraco.engine.rules import Rules
+from burraco.locale import LANGUAGES, from_environment
 from burraco.referee import Outcome
 from burraco.tournament import cli as tournament_cli
 from burraco.tui import cli as tui_cli
@@ -185,6 +186,9 @@ def _add_rules(sub: Subparsers) -> None:
     listing.set_defaults(handler=_run_rules_list)
     show = rules_sub.add_parser("show", help="every option of a preset with its RULES.md section")
     show.add_argument("--json", action="store_true", help="print one JSON object")
+    show.add_argument("--lang", choices=LANGUAGES, default=None,
+                      help="language of the text (default: the terminal's, from LANG; the JSON "
+                           "is always English)")
     show.add_argument("preset", nargs="?", default="fibur", type=_preset, metavar="PRESET",
                       help="default fibur")
     show.set_defaults(handler=_run_rules_show)
@@ -195,7 +199,8 @@ def _run_rules_list(args: argparse.Namespace) -> int:
 
 
 def _run_rules_show(args: argparse.Namespace) -> int:
-    return _emit("rules show", referee.rules_show(args.preset, as_json=args.json))
+    lang = args.lang or from_environment()
+    return _emit("rules show", referee.rules_show(args.preset, as_json=args.json, lang=lang))
 
 
 # --- play -------------------------------------------------------------------------------------

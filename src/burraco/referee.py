@@ -45,6 +45,7 @@ from burraco.engine.records import RecordError, replay, state_summary
 from burraco.engine.rules import FIBUR, PRESET_NOTES, PRESETS, Rules
 from burraco.engine.scoring import Pozzetto, score_side
 from burraco.engine.vp import victory_points, vp_table
+from burraco.locale import pgettext_in
 
 OK = 0
 INVALID = 1
@@ -328,8 +329,9 @@ def rules_list(*, as_json: bool = False) -> Outcome:
     return Outcome(OK, text="\n".join(names))
 
 
-def rules_show(name: str = "fibur", *, as_json: bool = False) -> Outcome:
-    """``burraco rules show``: every option of a preset, its value and RULES.md section."""
+def rules_show(name: str = "fibur", *, as_json: bool = False, lang: str = "en") -> Outcome:
+    """``burraco rules show``: every option of a preset, its value and RULES.md section; the
+    text in ``lang`` (the JSON stays in English, the language of its fields)."""
     try:
         rules = Rules.preset(name)
     except ValueError as exc:
@@ -343,10 +345,14 @@ def rules_show(name: str = "fibur", *, as_json: bool = False) -> Outcome:
     if as_json:
         return Outcome(OK, {"preset": name, "note": note, "options": options})
     width = max(len(o["name"]) for o in options)
-    lines = [f"preset {name}: {note}" if note else f"preset {name}"]
+    said = pgettext_in(lang, f"presetNote.{name}", note) if note else ""
+    lines = [pgettext_in(lang, "referee.preset", "preset {name}").format(name=name)
+             + (f": {said}" if said else "")]
     for o in options:
         value = o["value"] if isinstance(o["value"], str) else json.dumps(o["value"])
-        lines.append(f"{o['name']:<{width}}  {value}  [{o['section']}] {o['doc']}")
+        english = str(o["doc"])  # a variable: the extractor takes only literals
+        doc = pgettext_in(lang, f"optionDoc.{o['name']}", english)
+        lines.append(f"{o['name']:<{width}}  {value}  [{o['section']}] {doc}")
     return Outcome(OK, text="\n".join(lines))
 
 
