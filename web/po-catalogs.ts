@@ -33,7 +33,8 @@ export function poCatalogs(): Plugin {
           const text = template ? msgid : entry.msgstr[0];
           if (!text) continue;
           if (GROUP.test(context)) (groups[context] ??= {})[msgid] = text;
-          else if (flags.includes("icu-format") || SHOWN.test(context)) messages[context] = text;
+          // the template's browser messages are en.json's own: only the server's are needed
+          else if ((flags.includes("icu-format") && !template) || SHOWN.test(context)) messages[context] = text;
         }
       }
       return { code: `export default ${JSON.stringify({ messages, groups })};`, map: null };

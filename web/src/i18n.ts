@@ -15,10 +15,6 @@ import { cardLabel } from "./cards";
 import en from "./locales/en.json";
 import { reasonIn } from "./reasons";
 import source from "../../src/burraco/locale/burraco.pot";
-import es from "../../src/burraco/locale/es/LC_MESSAGES/burraco.po";
-import it from "../../src/burraco/locale/it/LC_MESSAGES/burraco.po";
-import ro from "../../src/burraco/locale/ro/LC_MESSAGES/burraco.po";
-import sl from "../../src/burraco/locale/sl/LC_MESSAGES/burraco.po";
 
 /** A message of the browser's own (`locales/en.json`). */
 export type Key = keyof typeof en;
@@ -31,11 +27,21 @@ export function langName(code: Lang): string {
 }
 const STORE = "burraco:lang";
 
-/** Every language's catalog (English: the browser's source messages and the template). */
-export const CATALOGS: Record<Lang, Catalog> = {
-  en: { messages: { ...source.messages, ...en }, groups: source.groups },
-  it, es, ro, sl,
+const ENGLISH: Catalog = { messages: { ...source.messages, ...en }, groups: source.groups };
+/** Each other language's catalog, a chunk of its own loaded when the language is first used
+ * (English, the fallback, is in the main bundle). */
+const LOADERS: Record<Exclude<Lang, "en">, () => Promise<{ default: Catalog }>> = {
+  it: () => import("../../src/burraco/locale/it/LC_MESSAGES/burraco.po"),
+  es: () => import("../../src/burraco/locale/es/LC_MESSAGES/burraco.po"),
+  ro: () => import("../../src/burraco/locale/ro/LC_MESSAGES/burraco.po"),
+  sl: () => import("../../src/burraco/locale/sl/LC_MESSAGES/burraco.po"),
 };
+
+/** The catalogs loaded so far (a language not yet loaded reads English). */
+export const CATALOGS: Record<Lang, Catalog> = {
+  en: ENGLISH, it: ENGLISH, es: ENGLISH, ro: ENGLISH, sl: ENGLISH,
+};
+const loaded = new Set<Lang>(["en"]);
 
 function isLang(value: string | null | undefined): value is Lang {
   return !!value && (LANGS as string[]).includes(value);
@@ -82,9 +88,8 @@ function initialLang(): Lang {
 let current: Lang = initialLang();
 const listeners = new Set<() => void>();
 
-const resources = Object.fromEntries(LANGS.map((code) => [code, { translation: CATALOGS[code].messages }]));
 void i18next.use(ICU).init({
-  resources, lng: current, fallbackLng: "en", initAsync: false,
+  resources: { en: { translation: ENGLISH.messages } }, lng: current, fallbackLng: "en", initAsync: false,
   keySeparator: false, nsSeparator: false, returnNull: false, returnEmptyString: false,
   interpolation: { escapeValue: false },
 });
@@ -93,18 +98,44 @@ export function lang(): Lang {
   return current;
 }
 
+/** Load a language's catalog (once); the page shows it from then on. */
+export async function loadLang(code: Lang): Promise<void> {
+  if (loaded.has(code)) return;
+  const catalog = (await LOADERS[code as Exclude<Lang, "en">]()).default;
+  CATALOGS[code] = catalog;
+  i18next.addResourceBundle(code, "translation", catalog.messages, true, true);
+  loaded.add(code);
+}
+
+/** Every language's catalog loaded (tests, and a page that lists them all). */
+export async function loadAllLangs(): Promise<void> {
+  await Promise.all(LANGS.map(loadLang));
+}
+
+let wanted: Lang = current;
+
+/** Switch the language: remembered at once (this page's later visits and the server's pages
+ * follow it), shown at once when its catalog is loaded, else once it is. */
 export function setLang(next: Lang): void {
-  current = next;
-  void i18next.changeLanguage(next);
+  wanted = next;
   try {
     localStorage.setItem(STORE, next);
   } catch {
     /* private mode: the choice lasts for this page */
   }
-  if (typeof document !== "undefined") {
-    document.documentElement.lang = next;
-    rememberInCookie(next);
+  if (typeof document !== "undefined") rememberInCookie(next);
+  if (!loaded.has(next)) {
+    // a later choice made while this one loads wins
+    void loadLang(next).then(() => { if (wanted === next) show(next); });
+    return;
   }
+  show(next);
+}
+
+function show(next: Lang): void {
+  current = next;
+  void i18next.changeLanguage(next);
+  if (typeof document !== "undefined") document.documentElement.lang = next;
   listeners.forEach((fn) => fn());
 }
 

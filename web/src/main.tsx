@@ -1,7 +1,7 @@
 /** The client's entry: a tiny path router over the lobby, a table, the replays and the score pad. */
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { lang, t, useLang } from "./i18n";
+import { lang, loadLang, t, useLang } from "./i18n";
 import { levelName, Lobby } from "./lobby";
 import { LeaderboardPage, ProfilePage } from "./players";
 import { ReplayPage } from "./replay";
@@ -49,4 +49,5 @@ function App() {
 document.documentElement.lang = lang();
 applyDeckClass();
 registerServiceWorker();
-render(<App />, document.getElementById("app")!);
+// the page's language first (its catalog is a chunk of its own), English if it cannot load
+void loadLang(lang()).catch(() => undefined).then(() => render(<App />, document.getElementById("app")!));
