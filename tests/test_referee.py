@@ -305,13 +305,13 @@ def test_score_unreadable_exits_2(run: Any, argv: list[str], token: str) -> None
     ("hands", "diff", "vp"),
     [("3", "55", [11, 9]), ("4", "2005", [20, 0]), ("3", "0", [10, 10]), ("3", "50", [10, 10]),
      ("3", "1505", [20, 0]), ("4", "100", [10, 10]), ("4", "105", [11, 9]),
-     ("4", "2000", [19, 1])],
+     ("4", "2000", [19, 1]), ("2", "40", [10, 10]), ("2", "45", [11, 9]), ("2", "1005", [20, 0])],
 )
 def test_vp_tables(run: Any, hands: str, diff: str, vp: list[int]) -> None:
     assert _valid(run, "vp", "--hands", hands, diff) == {"vp": vp}
 
 
-@pytest.mark.parametrize("hands", ["2", "5"])
+@pytest.mark.parametrize("hands", ["5", "6"])
 def test_vp_unknown_table_exits_1(run: Any, hands: str) -> None:
     result = run("vp", "--hands", hands, "55")
     assert result.code == 1
@@ -523,7 +523,8 @@ def test_referee_outcomes_directly() -> None:
     assert referee.check_meld(["10C"], onto="6C JK(=7C) 8C").code == 1
     assert referee.check_meld(["QX"]).code == 2
     assert referee.vp(3, "55").payload == {"vp": [11, 9]}
-    assert referee.vp(2, "55").code == 1
+    assert referee.vp(2, "55").payload == {"vp": [11, 9]}  # RULES.md §11.2 table C
+    assert referee.vp(5, "55").code == 1
     assert referee.score("", "", closed=False, pozzetto="nope").code == 2
     assert referee.replay_text("{").code == 2
     assert referee.rules_show("nope").code == 2

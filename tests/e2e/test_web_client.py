@@ -65,6 +65,9 @@ def enter_lobby(page: Any, base: str, nickname: str) -> None:
     page.fill("input[name=nickname]", nickname)
     page.click("form.nickname button[type=submit]")
     page.wait_for_selector("[data-testid=quick-play]")
+    # the guest is made by the server: wait until the page holds it
+    page.wait_for_function("(n) => JSON.parse(localStorage.getItem('burraco:guest') || 'null')"
+                           "?.nickname === n", arg=nickname)
 
 
 def hand_ended(page: Any) -> bool:
@@ -379,6 +382,9 @@ def test_a_newcomer_plays_a_whole_hand_against_three_bots(
     assert page.input_value("input[name=nickname]") == "Ada"
     page.click("form.nickname button[type=submit]")
     page.wait_for_selector("[data-testid=quick-play]")
+    # the guest is made by the server: wait until the page holds it
+    page.wait_for_function("(n) => JSON.parse(localStorage.getItem('burraco:guest') || 'null')"
+                           "?.nickname === n", arg=nickname)
     assert page.locator("h1").first.text_content() == "Burraco"
     page.screenshot(path=str(screenshots / "lobby.png"), full_page=True)
 
