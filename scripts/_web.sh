@@ -23,8 +23,10 @@ web_packages() {
 
 # public/ counts too (the manifest, the icons), but not public/cards/ and public/avatars/,
 # which the build renders
+# the message catalogs too (the build reads every language's .po: src/burraco/locale/)
 web_hash=$(cd "$web" && find package.json package-lock.json index.html vite.config.ts tsconfig.json \
-  scripts src public \( -path public/cards -o -path public/avatars \) -prune -o -type f -print0 \
+  po-catalogs.ts scripts src public ../src/burraco/locale \( -path public/cards -o -path public/avatars \) \
+  -prune -o -type f \( -name '*.mo' -o -name '*.py' -o -name '*.pyc' \) -prune -o -type f -print0 \
   | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
 if [ ! -f "$built/index.html" ] || [ "$(cat "$built/.web-build" 2>/dev/null)" != "$web_hash" ]; then
   web_packages
