@@ -8,7 +8,6 @@ driven by Playwright (never a downloaded browser); screenshots go to
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,26 +16,16 @@ import pytest
 from harness import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("BURRACO_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--disable-dev-shm-usage"]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 
 pytestmark = pytest.mark.xdist_group("e2e")
 
 
 @pytest.fixture(scope="module")
-def page(server: ServerProcess) -> Iterator[Any]:
-    if not Path(CHROMIUM).is_file():
-        pytest.fail(f"{CHROMIUM} is missing: scripts/test installs Debian's chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        context = browser.new_context(viewport={"width": 1100, "height": 900})
-        yield context.new_page()
-        browser.close()
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    yield context.new_page()
+    context.close()
 
 
 def shot(page: Any, name: str) -> None:

@@ -10,8 +10,6 @@ languages go to ``artifacts/screenshots/evening-*.png``.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +17,6 @@ import pytest
 from harness import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("BURRACO_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--disable-dev-shm-usage"]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 SCREEN = {"width": 1920, "height": 1080}
@@ -32,17 +26,6 @@ WAIT = 30_000
 
 pytestmark = pytest.mark.xdist_group("e2e")
 
-
-@pytest.fixture(scope="module")
-def browser(server: ServerProcess) -> Iterator[Any]:
-    if not Path(CHROMIUM).is_file():
-        pytest.fail(f"{CHROMIUM} is missing: scripts/test installs Debian's chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 def shot(page: Any, name: str) -> None:

@@ -6,35 +6,17 @@ A real ``burraco serve`` and Debian's ``/usr/bin/chromium``: seven pairs with lo
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from harness import ServerProcess
 
-CHROMIUM = os.environ.get("BURRACO_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--disable-dev-shm-usage"]
 PHONE = {"width": 390, "height": 844}
 PAIRS = ["Bartolomeo Rossi / Bianchi", "Verdi / Neri", "Gialli / Azzurri Carlo",
          "Ferri / Conti", "Greco / Russo", "Costa / Fontana", "Esposito / Romano"]
 
 pytestmark = pytest.mark.xdist_group("e2e")
 
-
-@pytest.fixture(scope="module")
-def browser(server: ServerProcess) -> Iterator[Any]:
-    if not Path(CHROMIUM).is_file():
-        pytest.fail(f"{CHROMIUM} is missing: scripts/test installs Debian's chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 def test_the_players_page_fits_a_phone(server: ServerProcess, browser: Any) -> None:

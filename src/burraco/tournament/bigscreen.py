@@ -16,27 +16,14 @@ from typing import Any
 from urllib.parse import quote
 
 from burraco.tournament.clock import Clock
-from burraco.tournament.export import penalty_taken, ranked, shown_standings, sitting_out
+from burraco.tournament.export import marks_html, ranked, shown_standings, sitting_out
 from burraco.tournament.i18n import number
 from burraco.tournament.model import Tournament
 from burraco.tournament.pages import Lang, layout, tr
-from burraco.tournament.standings import Standing, standings
+from burraco.tournament.standings import standings
 from burraco.tournament.table_entry import SCRIPT_TAG, clock_html
 
 FALLBACK_REFRESH = 30
-
-
-def marks(lang: Lang, s: Standing, out: frozenset[int]) -> str:
-    """Sitting out this round, withdrawn, penalised: after the pair's name."""
-    said = []
-    if s.pair in out:
-        said.append(("bye", tr(lang, "mark_bye")))
-    if s.withdrawn:
-        said.append(("withdrawn", tr(lang, "mark_withdrawn")))
-    if s.penalty_vp or s.penalty_mp:
-        said.append(("penalty", tr(lang, "mark_penalty", taken=penalty_taken(lang, s))))
-    return "".join(f" <small class='mark' data-mark='{key}'>({escape(text)})</small>"
-                   for key, text in said)
 
 
 def standings_table(t: Tournament, lang: Lang) -> str:
@@ -47,7 +34,7 @@ def standings_table(t: Tournament, lang: Lang) -> str:
     rows = "".join(
         f"<tr data-pair='{s.pair}'><td class='num'>"
         f"{(str(s.rank) + ('=' if s.tied else '')) if any_rank else '–'}</td>"
-        f"<td class='num'>{s.pair}</td><td>{escape(s.name)}{marks(lang, s, out)}</td>"
+        f"<td class='num'>{s.pair}</td><td>{escape(s.name)}{marks_html(s, out, lang)}</td>"
         f"<td class='num'><b>{number(lang, s.vp)}</b></td>"
         f"<td class='num'>{number(lang, s.mp_diff, signed=True)}</td>"
         f"<td class='num'>{s.played}</td></tr>"
