@@ -75,6 +75,11 @@ export function cardLabel(face: string): string {
   return face.slice(0, -1) + SUIT_SYMBOLS[face.slice(-1)];
 }
 
+/** The server writes cards as `8H`; a player reads 8♥ (jokers stay `JK`). */
+export function withSuitSymbols(text: string): string {
+  return text.replace(/(?<![\w(=])(10|[2-9AJQK])([HDCS])(?![\w])/g, (face) => cardLabel(face));
+}
+
 export function isRed(face: string): boolean {
   return face.endsWith("H") || face.endsWith("D");
 }

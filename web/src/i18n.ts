@@ -11,7 +11,7 @@
 import i18next from "i18next";
 import ICU from "i18next-icu";
 import { useEffect, useState } from "preact/hooks";
-import { cardLabel } from "./cards";
+import { withSuitSymbols } from "./cards";
 import en from "./locales/en.json";
 import { reasonIn } from "./reasons";
 import source from "../../src/burraco/locale/burraco.pot";
@@ -154,15 +154,27 @@ export function useLang(): Lang {
 
 type Params = Record<string, string | number>;
 
+const pickerCache = new Map<string, Set<string>>();
+
+/** The arguments a message picks a form by (`{n, plural, …}`), found once per message. */
+function pickers(text: string): Set<string> {
+  let found = pickerCache.get(text);
+  if (!found) {
+    found = new Set([...text.matchAll(/\{\s*(\w+)\s*,/g)].map((m) => m[1]));
+    pickerCache.set(text, found);
+  }
+  return found;
+}
+
 /** A message in the current language (or `as`), its `{placeholders}` filled from `params`;
  * a number is written as the language writes it (12,5), unless the message picks a plural
  * form by it (the form's `#` is written so too). */
 export function t(key: Key, params?: Params, as: Lang = current): string {
   if (!params) return i18next.t(key, { lng: as });
   const text = CATALOGS[as].messages[key] ?? CATALOGS.en.messages[key] ?? "";
+  const picked = pickers(text);
   const shown = Object.fromEntries(Object.entries(params).map(([name, value]) =>
-    [name, typeof value === "number" && !new RegExp(`\\{\\s*${name}\\s*,`).test(text)
-      ? formatNumber(value, as) : value]));
+    [name, typeof value === "number" && !picked.has(name) ? formatNumber(value, as) : value]));
   return i18next.t(key, { ...shown, lng: as });
 }
 
@@ -183,10 +195,7 @@ export function reasonText(code: string, reason: string, as: Lang = current): st
   return capitalise(reasonIn(CATALOGS[as].groups, reason));
 }
 
-/** The server writes cards as `8H`; a player reads 8♥ (jokers stay `JK`). */
-export function withSuitSymbols(text: string): string {
-  return text.replace(/(?<![\w(=])(10|[2-9AJQK])([HDCS])(?![\w])/g, (face) => cardLabel(face));
-}
+export { withSuitSymbols };
 
 /** "1 card", "5 cards". */
 export function cardCount(n: number, as: Lang = current): string {

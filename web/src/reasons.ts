@@ -7,7 +7,7 @@
  * symbol, a rank's plural, a closing need and a table's state translated too). Anything
  * unknown stays the English text, so a new engine reason is never lost, only untranslated.
  */
-import { cardLabel } from "./cards";
+import { withSuitSymbols } from "./cards";
 import source from "../../src/burraco/locale/burraco.pot";
 
 type Groups = Catalog["groups"];
@@ -58,14 +58,10 @@ export function fill(text: string, values: Record<string, string>): string {
   return text.replace(SLOT, (whole, name: string) => values[name] ?? whole);
 }
 
-function withSuits(text: string): string {
-  return text.replace(/(?<![\w(=])(10|[2-9AJQK])([HDCS])(?![\w])/g, (face) => cardLabel(face));
-}
-
 function value(groups: Groups, name: string, text: string): string {
   const word = (group: string) => groups[group]?.[text] ?? text;
   switch (name) {
-    case "card": return withSuits(text);
+    case "card": return withSuitSymbols(text);
     case "ranks": return word("reason.ranks");
     case "need": return word("reason.need");
     case "status": return word("reason.status");
@@ -82,7 +78,7 @@ function value(groups: Groups, name: string, text: string): string {
 /** The reason in the language of `groups` (a catalog's reason entries), cards with suits. */
 export function reasonIn(groups: Groups, reason: string): string {
   const found = matchReason(reason);
-  if (!found) return withSuits(reason);
+  if (!found) return withSuitSymbols(reason);
   const translated = groups.reason?.[found.template] ?? found.template;
   return fill(translated, Object.fromEntries(Object.entries(found.values).map(([name, v]) => [name, value(groups, name, v)])));
 }
