@@ -28,18 +28,14 @@ from burraco.engine.rules import Rules
 from burraco.engine.scoring import half_up
 from burraco.engine.state import HandState
 from burraco.locale import LANGUAGES, N_, from_environment, pgettext_in
-
-COMPASS: dict[int, tuple[str, ...]] = {
-    2: (N_("tui.compass", "North"), N_("tui.compass", "South")),
-    4: (N_("tui.compass", "North"), N_("tui.compass", "East"), N_("tui.compass", "South"),
-        N_("tui.compass", "West")),
-}
+from burraco.locale.seats import compass_names
 
 
 def seat_names(players: int, lang: str = "en") -> tuple[str, ...]:
     """The seats' names: the compass at 2 and 4 players, numbers otherwise."""
-    if players in COMPASS:
-        return tuple(pgettext_in(lang, "tui.compass", name) for name in COMPASS[players])
+    named = compass_names(players, lang)
+    if named:
+        return named
     return tuple(pgettext_in(lang, "play.seat", "Seat {n}").format(n=seat + 1)
                  for seat in range(players))
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 from burraco.locale import LANGUAGES, N_, check_language, from_environment, pgettext_in
 from burraco.locale.reasons import code_in, reason_in
+from burraco.locale.seats import compass_names
 
 LANGS = LANGUAGES
 
@@ -148,12 +149,6 @@ MESSAGES: dict[str, str] = {
     "turn.me.discard": N_("tui.turn.me.discard", "discarded {card}"),
 }
 
-#: The seats' compass names at 2 and 4 players.
-SEAT_NAMES: Mapping[int, tuple[str, ...]] = {
-    2: (N_("tui.compass", "North"), N_("tui.compass", "South")),
-    4: (N_("tui.compass", "North"), N_("tui.compass", "East"), N_("tui.compass", "South"),
-        N_("tui.compass", "West")),
-}
 
 
 def detect_lang(env: Mapping[str, str] | None = None) -> str:
@@ -177,10 +172,8 @@ class Words:
         return text.format(**values) if values else text
 
     def seat_name(self, seat: int, players: int) -> str:
-        names = SEAT_NAMES.get(players)
-        if not names:
-            return self("seat", n=seat + 1)
-        return pgettext_in(self.lang, "tui.compass", names[seat])
+        names = compass_names(players, self.lang)
+        return names[seat] if names else self("seat", n=seat + 1)
 
     def level(self, level: str) -> str:
         return self(f"level.{level}") if f"level.{level}" in MESSAGES else level
