@@ -30,7 +30,7 @@ import pytest
 from harness import Client, ServerProcess
 from players_harness import bearer, play_out, register
 from sqlalchemy import create_engine, insert, update
-from test_web_client import PHONE, READY, enter_lobby, play_simple_turn
+from test_web_client import PHONE, READY, enter_lobby, pick_lang, play_simple_turn
 
 from burraco.accounts.models import PenaltyRow, PlayerStatRow
 
@@ -229,7 +229,7 @@ def test_the_language_chosen_in_the_lobby_holds_on_the_tournament_pages(
     ctx = browser.new_context(**{**PHONE, "locale": "en-US"})
     page = ctx.new_page()
     page.goto(server.base + "/")
-    page.select_option("select[name=lang]", "it")
+    pick_lang(page, "it")
     # typed, or followed from anywhere but the lobby's own link: no ?lang= in the address
     page.goto(server.base + "/tournaments/")
     assert page.locator("html").get_attribute("lang") == "it"
@@ -296,7 +296,7 @@ def test_the_pozzetti_say_whose_they_are(server: ServerProcess, browser: Any,
     assert pozzetti == ["Il nostro pozzetto: non ancora preso",
                         "Il loro pozzetto: non ancora preso"], pozzetti
     page.screenshot(path=str(screenshots / "first-minute-table-it-IT.png"))
-    page.select_option("select[name=lang]", "en")
+    pick_lang(page, "en")
     pozzetti = page.locator("[data-pozzetto-side]").all_text_contents()
     assert pozzetti == ["Our pozzetto: not taken yet",
                         "Their pozzetto: not taken yet"], pozzetti

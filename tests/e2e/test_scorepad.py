@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from harness import ServerProcess
+from test_web_client import pick_lang
 
 from burraco.engine.cards import parse_faces
 from burraco.engine.melds import burraco_type, meld_from_faces
@@ -185,7 +186,7 @@ def test_a_whole_match_to_2005_on_a_phone(server: ServerProcess, browser: Any,
     assert f"Winner: Anna & Carlo, with {totals[0]}!" in (winner.text_content() or "")
     assert not page.locator("button[data-action=enter]").count()
     page.screenshot(path=str(screenshots / "scorepad-winner-en.png"), full_page=True)
-    page.select_option("select[name=lang]", "it")
+    pick_lang(page, "it")
     italian = page.locator(".pad-winner").text_content() or ""
     assert f"Vittoria di Anna & Carlo con {totals[0]}!" in italian
     page.screenshot(path=str(screenshots / "scorepad-winner-it.png"), full_page=True)

@@ -34,6 +34,7 @@ from test_web_client import (
     enter_lobby,
     hand_cards,
     hand_ended,
+    pick_lang,
     play_simple_turn,
     settle,
     shown,
@@ -178,8 +179,8 @@ def after_the_hand(page: Any, size: str) -> None:
     assert page.locator(".match-over a.button:not(.primary)").text_content() == "Rivedi"
     page.evaluate(PICK_LANG, "en")
     page.click("[data-testid=dialog-close]")
-    page.select_option("select[name=lang]", "it")  # a real pick: nothing covers the switch now
-    page.select_option("select[name=lang]", "en")
+    pick_lang(page, "it")  # a real pick: nothing covers the switch now
+    pick_lang(page, "en")
     page.click("[data-testid=match-show]")
     page.click(".match-over a.button:not(.primary)")
     page.wait_for_selector("[data-testid=commitment]")

@@ -31,6 +31,13 @@ from harness import ServerProcess, leaks, states_by_version
 pytestmark = pytest.mark.xdist_group("e2e")
 
 DESKTOP = {"width": 1280, "height": 800}
+def pick_lang(page: Any, code: str) -> None:
+    """Pick a language in the header's menu, as a person does, and wait until the page shows
+    it (a language's catalog loads on its first use)."""
+    page.select_option("select[name=lang]", code)
+    page.wait_for_function("(l) => document.documentElement.lang === l", arg=code)
+
+
 #: Picks a language in the header's switch (a select), as a script: under an open dialog too.
 PICK_LANG = """(code) => {
   const select = document.querySelector("select[name=lang]");
@@ -545,12 +552,12 @@ def test_two_people_at_one_table_see_only_their_own_cards(
             break
         if turn == 3:
             # Ada switches to Italian and back
-            ada.select_option("select[name=lang]", "it")
+            pick_lang(ada, "it")
             assert ada.locator("button[data-action=draw]").text_content() == "Pesca"
-            ada.select_option("select[name=lang]", "en")
+            pick_lang(ada, "en")
             assert ada.locator("button[data-action=draw]").text_content() == "Draw"
             # a refused meld comes back with the engine's reason in the page's language
-            page.select_option("select[name=lang]", "it")
+            pick_lang(page, "it")
             before = version(page)
             page.click("button[data-action=draw]")
             settle(page, before)
@@ -560,12 +567,12 @@ def test_two_people_at_one_table_see_only_their_own_cards(
             toast = page.locator("[data-testid=reject]")
             toast.wait_for()
             assert toast.text_content() == "Un gioco richiede almeno tre carte"
-            page.select_option("select[name=lang]", "en")
+            pick_lang(page, "en")
             assert toast.text_content() == "A meld needs at least three cards"
             toast.click()
             page.click("button[data-action=clear]")  # a refusal keeps the selection
             if page is bice:
-                page.select_option("select[name=lang]", "it")
+                pick_lang(page, "it")
             face = [a for a in legal_actions(page) if a.startswith("discard ")][-1].split()[1]
             (cid,) = ids_for(page, [face])
             before = version(page)

@@ -23,6 +23,7 @@ from test_web_client import (
     hand_ended,
     ids_for,
     legal_actions,
+    pick_lang,
     settle,
     version,
     wait_ready,
@@ -134,12 +135,12 @@ def test_the_turn_the_moves_and_the_hand_from_the_keyboard(
         "() => !document.title.startsWith('●')", timeout=30_000)
 
     # the bots' moves are announced too, in the page's language
-    page.select_option("select[name=lang]", "it")
+    pick_lang(page, "it")
     page.wait_for_function(
         """() => / (ha pescato|ha raccolto|ha scartato|ha calato|ha attaccato)/
              .test(document.querySelector('[data-testid=announcer]').textContent)""",
         timeout=60_000)
-    page.select_option("select[name=lang]", "en")
+    pick_lang(page, "en")
     assert not errors, errors
     ctx.close()
 

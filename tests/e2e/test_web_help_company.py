@@ -24,7 +24,16 @@ from typing import Any
 
 import pytest
 from harness import Client, ServerProcess
-from test_web_client import DESKTOP, PHONE, answered, click_card, ids_for, table_id, version
+from test_web_client import (
+    DESKTOP,
+    PHONE,
+    answered,
+    click_card,
+    ids_for,
+    pick_lang,
+    table_id,
+    version,
+)
 
 pytestmark = pytest.mark.xdist_group("e2e")
 
@@ -87,7 +96,7 @@ def test_the_help_page_shows_the_rules_in_both_languages_with_an_anchor_per_cite
     assert page.locator("#how-to-play").count() == 1
     assert page.locator(".toc a[href='#rule-6']").text_content() == "6. The pozzetto"
     page.screenshot(path=str(screenshots / "help-en.png"))
-    page.select_option("select[name=lang]", "it")
+    pick_lang(page, "it")
     page.wait_for_selector("article.rules[data-lang=it]")
     assert page.locator(".rules #rule-3-1-4").text_content() == "Scarti di una sola carta"
     assert page.locator("h1").text_content() == "Aiuto"

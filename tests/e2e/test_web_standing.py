@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from harness import ServerProcess
+from test_web_client import pick_lang
 from websockets.asyncio.client import connect
 
 from burraco.bench.server import choose
@@ -128,7 +129,7 @@ def test_the_hand_at_a_glance(server: ServerProcess, browser: Any, screenshots: 
             page.screenshot(path=str(screenshots / f"standing-{name}-{lang}.png"))
 
     check("en")
-    page.select_option("select[name=lang]", "it")
+    pick_lang(page, "it")
     page.wait_for_function("() => document.documentElement.lang === 'it'")
     assert "in tavola" in page.locator("[data-testid=standing]").text_content()
     check("it")
