@@ -38,11 +38,17 @@ def pick_lang(page: Any, code: str) -> None:
     page.wait_for_function("(l) => document.documentElement.lang === l", arg=code)
 
 
-#: Picks a language in the header's switch (a select), as a script: under an open dialog too.
+#: Picks a language in the header's switch (a select), as a script: under an open dialog too;
+#: resolves once the page shows the language (its catalog loads on first use) and has drawn.
 PICK_LANG = """(code) => {
   const select = document.querySelector("select[name=lang]");
   select.value = code;
   select.dispatchEvent(new Event("change", { bubbles: true }));
+  return new Promise((done) => {
+    const check = () => document.documentElement.lang === code
+      ? requestAnimationFrame(() => done()) : requestAnimationFrame(check);
+    check();
+  });
 }"""
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
          "has_touch": True}
