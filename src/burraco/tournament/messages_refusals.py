@@ -36,6 +36,14 @@ MESSAGES: dict[str, str] = {
     "what.bot": N_("tournament.what.bot", "a bot's number"),
     "what.penalty_vp": N_("tournament.what.penalty_vp", "the penalty's VP"),
     "what.penalty_mp": N_("tournament.what.penalty_mp", "the penalty's MP"),
+    "what.absent_vp": N_("tournament.what.absent_vp", "a missed round's VP"),
+    "what.absent_mp": N_("tournament.what.absent_mp", "a missed round's MP"),
+    "what.arbitral_vp": N_("tournament.what.arbitral_vp", "the {line} arbitral VP"),
+    "error.absent_both": N_("tournament.error.absent_both",
+                            "give a missed round both its VP and its MP (or neither, for the "
+                            "mirror of a bye)"),
+    "error.rename_nothing": N_("tournament.error.rename_nothing",
+                               "write the pair's new name or its players' names"),
     "what.segment_rounds": N_("tournament.what.segment_rounds", "{where}: the number of rounds"),
     "what.segment_step": N_("tournament.what.segment_step", "{where}: the step"),
     "where.table": N_("tournament.where.table", "round {round}, table {table}"),
@@ -70,7 +78,54 @@ MESSAGES: dict[str, str] = {
                           "a {what}'s name is at most 80 characters: {start}…"),
     "error.registration_closed": N_(
         "tournament.error.registration_closed",
-        "registration closed when round 1 started: {what} {name} cannot join now"),
+        "registration closed when round 1 was drawn: register {what} {name} as a late entry"),
+    "error.player_long": N_("tournament.error.player_long",
+                            "a player's name is at most 80 characters: {start}…"),
+    "error.late_mode": N_("tournament.error.late_mode",
+                          "a late entry joins by {modes}, not {mode}"),
+    "error.late_pairs": N_("tournament.error.late_pairs",
+                           "late entries are for pairs events: in an individual or a team "
+                           "event register before round 1"),
+    "error.late_early": N_("tournament.error.late_early",
+                           "round 1 has not been drawn: register the pair as usual"),
+    "error.late_over": N_("tournament.error.late_over",
+                          "every round has been drawn: a late pair has no round left to play"),
+    "error.late_no_place": N_(
+        "tournament.error.late_no_place",
+        "pair {pair} cannot take the bye table: the movement has no empty place (an even "
+        "field and no withdrawn pair); draw the movement again for the rounds to come"),
+    "error.remove_started": N_(
+        "tournament.error.remove_started",
+        "pair {pair} cannot be removed: round 1 has been drawn (withdraw it, or take the "
+        "round back first if nobody has entered a result)"),
+    "error.undo_none": N_("tournament.error.undo_none", "no round has been drawn yet"),
+    "error.undo_results": N_("tournament.error.undo_results",
+                             "round {round} cannot be taken back: table(s) {tables} have a "
+                             "result"),
+    "error.undo_entries": N_("tournament.error.undo_entries",
+                             "round {round} cannot be taken back: the phones of table(s) "
+                             "{tables} have entered a result"),
+    "error.undo_online": N_("tournament.error.undo_online",
+                            "round {round} cannot be taken back: it is being played online"),
+    "error.rename_same": N_("tournament.error.rename_same",
+                            "pair {pair} already has these names: nothing to change"),
+    "error.absent_whole": N_("tournament.error.absent_whole",
+                             "an absence's {unit} must be a whole number, not {value}"),
+    "error.absent_vp": N_("tournament.error.absent_vp",
+                          "an absence scores 0 to 20 VP, not {value}"),
+    "error.absent_mp": N_("tournament.error.absent_mp",
+                          "an absence's MP difference is a multiple of 5 between −{most} and "
+                          "{most}, not {value}"),
+    "error.hands_over": N_("tournament.error.hands_over",
+                           "{where}: {n} smazzate entered, but a match has {hands} at most"),
+    "error.arbitral_two": N_("tournament.error.arbitral_two",
+                             "{where}: an arbitral score gives two VP (NS and EW), not {n}"),
+    "error.arbitral_whole": N_("tournament.error.arbitral_whole",
+                               "{where}: the {line} arbitral VP must be a whole number, not "
+                               "{value}"),
+    "error.arbitral_range": N_("tournament.error.arbitral_range",
+                               "{where}: the {line} arbitral VP must be between 0 and 20, not "
+                               "{value}"),
     "error.name_taken": N_("tournament.error.name_taken",
                            "a {what} named {name} is already registered"),
     "error.name_number": N_("tournament.error.name_number",
@@ -331,4 +386,34 @@ MESSAGES: dict[str, str] = {
     "error.deals_pairs": N_("tournament.error.deals_pairs",
                             "register the pairs first: the number of rounds depends on them (or "
                             "ask for one round)"),
+    # the evening's register and the federation's cards
+    "error.card_number": N_("tournament.error.card_number",
+                            "a federation card's number is letters and digits (at most 20), "
+                            "not {number}"),
+    "error.card_type": N_("tournament.error.card_type",
+                          "a card's type is a short text of at most {n} characters (agonista, "
+                          "ordinario, promozionale, …), not {type}"),
+    "error.card_type_alone": N_("tournament.error.card_type_alone",
+                                "the card type {type} needs the card's number"),
+    "error.money": N_("tournament.error.money",
+                      "{what} must be an amount such as 15 or 15,50, not {value}"),
+    "error.money_high": N_("tournament.error.money_high",
+                           "{what} {value} is more than {most}: check the amount"),
+    "error.club_name": N_("tournament.error.club_name",
+                          "the club's name is one line of at most {n} characters"),
+    "error.level": N_("tournament.error.level",
+                      "the event's level is one of {levels}, not {level}"),
+    "error.event_date": N_("tournament.error.event_date",
+                           "the event's date is a day such as 2027-03-03, not {value}"),
+    "error.register_line": N_("tournament.error.register_line", "pair {pair}, {name}: {problem}"),
+    "error.register_unknown": N_("tournament.error.register_unknown",
+                                 "pair {pair} has no player {player}"),
+    "error.register_empty": N_("tournament.error.register_empty",
+                               "the form names no player of the register"),
+    "what.fee": N_("tournament.what.fee", "the entry fee"),
+    "what.dinner_price": N_("tournament.what.dinner_price", "the dinner's price"),
+    "what.amount_paid": N_("tournament.what.amount_paid", "the amount paid"),
+    "error.cards_no_tables": N_("tournament.error.cards_no_tables",
+                                "no tables to print yet: register the pairs first (the number "
+                                "of tables depends on them)"),
 }

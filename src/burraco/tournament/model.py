@@ -98,7 +98,13 @@ class Tournament:
 
     @property
     def total_rounds(self) -> int:
-        return self.settings.schedule.total_rounds(len(self.pairs))
+        return self.settings.schedule.total_rounds(self.field)
+
+    @property
+    def field(self) -> int:
+        """Entrants registered before round 1: the movement is planned for them (late
+        entries join it, :mod:`.late`)."""
+        return len(self.pairs) - len(self.evening.late)
 
     @property
     def current(self) -> Round | None:
@@ -144,20 +150,36 @@ class Tournament:
         return f"round {n} done" if self.round_complete(n) else f"round {n}"
 
     def initial_order(self) -> list[int]:
-        """Pairs in first-round order: as registered, or drawn by lot from the seed."""
-        order = [p.number for p in self.pairs]
+        """Pairs in first-round order: as registered, or drawn by lot from the seed; the
+        late entries after them, in the order they came."""
+        late = [e.pair for e in self.evening.late]
+        order = [p.number for p in self.pairs if p.number not in late]
         if self.settings.seating == "draw":
             seeded_rng(self.settings.seed, 0x5EA7).shuffle(order)
-        return order
+        return order + late
 
     # --- changing -----------------------------------------------------------------------------
 
-    def register(self, name: str, players: Sequence[str] = ()) -> tuple[Tournament, Pair]:
-        """Add an entrant (before the first round only); numbers follow registration order.
+    def register(self, name: str, players: Sequence[str] = (), *,
+                 late: bool = False) -> tuple[Tournament, Pair]:
+        """Add an entrant (before the first round; ``late``: after it, see
+        :func:`.changes.late_register`); numbers follow registration order.
 
         A pair may name its two players, a team must name its players (4 to 12), an
         individual entrant is one player: ``name`` itself.
         """
+        what = Text(f"entrant.{self.settings.entrant}")
+        if self.rounds and not late:
+            raise TournamentError(Text("error.registration_closed", what=what,
+                                       name=repr(" ".join(name.split()))))
+        name, members = self.check_entrant(name, players)
+        pair = Pair(len(self.pairs) + 1, name, members)
+        return replace(self, pairs=(*self.pairs, pair)), pair
+
+    def check_entrant(self, name: str, players: Sequence[str] = (), *,
+                      number: int | None = None) -> tuple[str, tuple[str, ...]]:
+        """An entrant's name and players, tidied and checked (``number``: the entrant
+        being renamed, whose own name is no clash)."""
         what = Text(f"entrant.{self.settings.entrant}")
         name = " ".join(name.split())
         members = tuple(" ".join(p.split()) for p in players if p.strip())
@@ -165,9 +187,11 @@ class Tournament:
             raise TournamentError(Text("error.name_needed", what=what))
         if len(name) > 80:
             raise TournamentError(Text("error.name_long", what=what, start=repr(name[:20])))
-        if self.rounds:
-            raise TournamentError(Text("error.registration_closed", what=what, name=repr(name)))
-        if any(p.name.casefold() == name.casefold() for p in self.pairs):
+        if any(len(p) > 80 for p in members):
+            raise TournamentError(Text("error.player_long", start=repr(
+                next(p for p in members if len(p) > 80)[:20])))
+        if any(p.name.casefold() == name.casefold() and p.number != number
+               for p in self.pairs):
             raise TournamentError(Text("error.name_taken", what=what, name=repr(name)))
         if name.isdigit():
             raise TournamentError(Text("error.name_number", what=what, name=repr(name),
@@ -181,8 +205,7 @@ class Tournament:
         if kind == "teams" and not TEAM_MIN_PLAYERS <= len(members) <= TEAM_MAX_PLAYERS:
             raise TournamentError(Text("error.team_players", name=repr(name), n=len(members),
                                        least=TEAM_MIN_PLAYERS, most=TEAM_MAX_PLAYERS))
-        pair = Pair(len(self.pairs) + 1, name, members)
-        return replace(self, pairs=(*self.pairs, pair)), pair
+        return name, members
 
     def next_seating(self) -> tuple[str, Seating]:
         """The movement and seating the next round would have (nothing changes)."""
@@ -210,7 +233,8 @@ class Tournament:
                vp: tuple[int, int] | None = None, ns: int | None = None, ew: int | None = None,
                hands: Sequence[tuple[int, int]] = (), correct: bool = False,
                source: Source = "director",
-               rooms: Sequence[tuple[int, int]] = ()) -> Tournament:
+               rooms: Sequence[tuple[int, int]] = (), timed_out: bool = False,
+               arbitral: tuple[int, int] | None = None) -> Tournament:
         """Enter (or, with ``correct``, replace) a table's result after checking all of it.
 
         ``ns``/``ew`` (optional) are the pairs the score sheet names, checked against the
@@ -218,7 +242,10 @@ class Tournament:
         ``hands`` (optional) the line totals of each smazzata, which must add up.  In a
         team event ``table`` is the match, ``ns_mp``/``ew_mp`` the home and away teams'
         totals over its two tables, and ``rooms`` (optional) the (home, away) MP of each
-        table, which must add up.
+        table, which must add up.  ``timed_out``: the match was cut short by the round's
+        time-out (RULES.md §8.2, FIBur Art. 15), so ``hands`` may be fewer than planned.
+        ``arbitral``: the director's (NS, EW) VP, given instead of the table's (a no-show's
+        14–6, a split score, an average); the MP stay as entered (0–0 when not known).
         """
         played = self.round(round_number)
         seat = played.table(table)
@@ -236,7 +263,10 @@ class Tournament:
         for value, line in ((ns_mp, "ns"), (ew_mp, "ew")):
             _check_points(value, Text("what.where_score", where=where, line=Text(line)))
         if hands:
-            if len(hands) != self.settings.hands:
+            if timed_out and len(hands) > self.settings.hands:
+                raise TournamentError(Text("error.hands_over", where=where, n=len(hands),
+                                           hands=self.settings.hands))
+            if not timed_out and len(hands) != self.settings.hands:
                 raise TournamentError(Text("error.hands_count", where=where, n=len(hands),
                                            hands=self.settings.hands))
             _check_parts(where, ("what.where_hand_score", "what.where_hand_score"), hands,
@@ -251,7 +281,10 @@ class Tournament:
                          (ns_mp, ew_mp), "what.where_rooms")
         scale = self.settings.vp_scale
         expected_vp = scale.vp(ns_mp, ew_mp)
-        if vp is not None and tuple(vp) != expected_vp:
+        if arbitral is not None:
+            expected_vp = _check_arbitral(where, arbitral)
+            source = "arbitral"
+        elif vp is not None and tuple(vp) != expected_vp:
             diff = abs(ns_mp - ew_mp)
             raise TournamentError(Text(
                 "error.vp_mismatch", where=where, a=vp[0], b=vp[1], name=repr(scale.name),
@@ -272,6 +305,20 @@ class Tournament:
 
 
 MAX_MATCH_POINTS = 100_000
+
+
+def _check_arbitral(where: Text, vp: tuple[int, int]) -> tuple[int, int]:
+    """An arbitral score: two whole VP of the 20-point scale each (they need not add to 20)."""
+    if len(vp) != 2:
+        raise TournamentError(Text("error.arbitral_two", where=where, n=len(vp)))
+    for value, line in zip(vp, ("ns", "ew"), strict=True):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TournamentError(Text("error.arbitral_whole", where=where, line=Text(line),
+                                       value=excerpt(value)))
+        if not 0 <= value <= 20:
+            raise TournamentError(Text("error.arbitral_range", where=where, line=Text(line),
+                                       value=value))
+    return (vp[0], vp[1])
 
 
 def _check_points(value: int, what: Text) -> None:

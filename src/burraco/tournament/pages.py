@@ -77,9 +77,9 @@ def layout(title: str, body: str, *, lang: Lang = "en", path: str = "",
 
 
 LOGGED = ("entry", "agreed", "disagree", "result", "correct", "clock", "time", "withdraw",
-          "penalty", "prizes")
+          "penalty", "prizes", "late", "absent", "remove", "undo", "rename", "arbitral")
 """The kinds of log lines (:class:`~.table_desk.LogEntry`) that have words of their own."""
-FREE_TEXT = {"penalty": 4, "prizes": 0}
+FREE_TEXT = {"penalty": 4, "prizes": 0, "late": 3, "remove": 1, "rename": 1}
 """Kinds whose line ends in the director's own words, after that many numbers."""
 
 
@@ -97,8 +97,10 @@ def log_text(lang: Lang, who: str, table: int | None, round_number: int | None,
         else who
     if kind not in LOGGED:
         return person, what
-    if kind == "correct" and "e" in values:  # what it replaced, since the log says so
-        kind = "correct_was"
+    if kind in ("correct", "arbitral") and "e" in values:  # what it replaced
+        kind = f"{kind}_was"
+    if kind == "late":
+        values["c"] = tr(lang, f"late.{values.get('c', 'bye')}")
     if kind == "withdraw":
         values["c"] = tr(lang, f"ok.withdrawn.{values.get('c', 'byes')}")
     if kind == "penalty" and values.get("c", "0") != "0":

@@ -12,8 +12,10 @@ from collections.abc import Iterable
 from burraco.tournament.danish import danish_round
 from burraco.tournament.draw import draw_round, seeded_rng
 from burraco.tournament.errors import TournamentError
+from burraco.tournament.evening import LateMode
 from burraco.tournament.i18n import Text
 from burraco.tournament.individual import individual_round
+from burraco.tournament.late import place_lines, place_order
 from burraco.tournament.mitchell import check_offsets, lines, mitchell_round, offsets
 from burraco.tournament.parts import TournamentData
 from burraco.tournament.reseat import reseat
@@ -82,24 +84,63 @@ def _meetings(seatings: Iterable[Seating]) -> set[frozenset[int]]:
 
 
 def _fixed(t: TournamentData, movement: str, planned: Seating,
-           coming: Iterable[Seating], home: dict[int, int] | None = None) -> Seating:
+           coming: Iterable[Seating], home: dict[int, int] | None = None, *,
+           redrawn: bool = False) -> Seating:
     """A fixed movement's round (the whole field's plan) around the withdrawals.
 
     See :mod:`.reseat`: nobody changes place because someone withdrew, so no two pairs
-    meet twice; the pairs left alone may play each other.
+    meet twice; the pairs left alone may play each other.  ``redrawn``: the movement was
+    drawn again for late entries (:mod:`.late`), so a meeting of any earlier round may
+    come back: such pairs play others.
     """
     withdrawn = t.evening.withdrawn(len(t.rounds) + 1)
-    if not withdrawn:
-        return planned
-    same = _met(t, movement)
+    met = _met(t)
+    same = met if redrawn else _met(t, movement)
     again = {frozenset((p, q)) for p, qs in same.items() for q in qs}
-    return reseat(planned, withdrawn, met=_met(t), again=again, later=_meetings(coming),
+    if not withdrawn and not any(frozenset(table.pairs()) in again for table in planned.tables):
+        return planned
+    return reseat(planned, withdrawn, met=met, again=again, later=_meetings(coming),
                   home=home)
+
+
+def _late(t: TournamentData, number: int) -> tuple[list[tuple[int, LateMode]], int | None]:
+    """The late entries playing round ``number`` (pair, mode) and the first round drawn
+    again for them (``None``: none was)."""
+    entries = [e for e in t.evening.late if e.from_round <= number]
+    redraws = [e.from_round for e in entries if e.mode == "redraw"]
+    return [(e.pair, e.mode) for e in entries], min(redraws) if redraws else None
+
+
+def _mitchell(t: TournamentData, number: int, count: int) -> Seating:
+    """A Mitchell round: the movement planned for the field, with the late entries."""
+    schedule = t.settings.schedule
+    first_ns, first_ew = lines(t.initial_order()[:count])
+    late, redrawn_at = _late(t, number)
+    gone = {w.pair for w in t.evening.withdrawals if w.from_round <= number}
+    ns, ew = place_lines(first_ns, first_ew, late, gone)
+    home = {p: k + 1 for k, p in enumerate(ns)}
+    shifts = offsets(schedule.mitchell_steps(count))
+    index = schedule.index_among(number, count, "mitchell")
+    if redrawn_at is None:
+        return _fixed(t, "mitchell", mitchell_round(ns, ew, offset=shifts[index]),
+                      (mitchell_round(ns, ew, offset=s) for s in shifts[index + 1:]),
+                      home=home)
+    met = _met(t)
+    tables = len(ns)
+
+    def repeats(offset: int) -> int:
+        seating = mitchell_round(ns, ew, offset=offset)
+        return sum(table.ew in met.get(table.ns, ()) for table in seating.tables)
+
+    natural = shifts[index] % tables
+    best = min(range(tables), key=lambda k: (repeats((natural + k) % tables), k))
+    return _fixed(t, "mitchell", mitchell_round(ns, ew, offset=(natural + best) % tables),
+                  (), home=home, redrawn=True)
 
 
 def _plan(t: TournamentData) -> tuple[str, Seating]:
     schedule = t.settings.schedule
-    count = len(t.pairs)
+    count = t.field
     check_schedule(schedule, count)
     number = len(t.rounds) + 1
     segment, _ = schedule.at(number, count)
@@ -110,19 +151,16 @@ def _plan(t: TournamentData) -> tuple[str, Seating]:
         return movement, _individual(t, movement, number, order,
                                      [s.pair for s in standings(t)] if t.rounds else order)
     if movement == "mitchell":
-        ns, ew = lines(t.initial_order())
-        shifts = offsets(schedule.mitchell_steps(count))
-        index = schedule.index_among(number, count, movement)
-        return movement, _fixed(
-            t, movement, mitchell_round(ns, ew, offset=shifts[index]),
-            (mitchell_round(ns, ew, offset=s) for s in shifts[index + 1:]),
-            home={p: k + 1 for k, p in enumerate(ns)})
+        return movement, _mitchell(t, number, count)
     if movement == "roundrobin":
-        full = t.initial_order()
+        late, redrawn_at = _late(t, number)
+        gone = {w.pair for w in t.evening.withdrawals if w.from_round <= number}
+        full = place_order(t.initial_order()[:count], late, gone)
         index = schedule.index_among(number, count, movement)
         total = sum(s.count(count) for s in schedule.segments if s.movement == movement)
         return movement, _fixed(t, movement, round_robin_round(full, index),
-                                (round_robin_round(full, k) for k in range(index + 1, total)))
+                                (round_robin_round(full, k) for k in range(index + 1, total)),
+                                redrawn=redrawn_at is not None)
     had_bye = [p for r in t.rounds for p in r.byes]
     if movement in ("danish", "danish-modified"):
         ranking = [s.pair for s in standings(t) if s.pair not in reseated]

@@ -25,7 +25,8 @@ INDIVIDUAL_MOVEMENTS = ("random", "danish", "danish-modified")
 SeatingOrder = Literal["registration", "draw"]
 TIE_BREAKS = ("mp_diff", "h2h", "mp", "vp", "dup", "lot")
 DEFAULT_TIE_BREAKS = ("mp_diff", "h2h", "lot")
-Source = Literal["director", "online", "bot", "tables"]
+Source = Literal["director", "online", "bot", "tables", "arbitral"]
+"""Who gave a result: ``arbitral`` is the director's VP, given instead of the table's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +175,10 @@ class Result:
     def diff(self) -> int:
         return self.mp[0] - self.mp[1]
 
+    @property
+    def arbitral(self) -> bool:
+        return self.source == "arbitral"
+
     def line(self, side: int) -> tuple[int, ...]:
         """The entrants credited with the NS (0) or EW (1) line's score."""
         return Table(self.table, self.ns, self.ew, self.ns_partner, self.ew_partner).line(side)
@@ -207,6 +212,11 @@ class TournamentData(Protocol):
 
     @property
     def evening(self) -> Evening: ...
+
+    @property
+    def field(self) -> int:
+        """Entrants registered before round 1 (the movement is planned for them)."""
+        ...
 
     def pair(self, number: int) -> Pair: ...
 

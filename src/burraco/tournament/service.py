@@ -15,26 +15,36 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, func, insert, select, update
+from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 
 from burraco.infra.config import normalize_db_url
 from burraco.infra.db import make_engine
-from burraco.tournament.changes import Evening, set_category
+from burraco.tournament.changes import (
+    Evening,
+    late_register,
+    remove_pair,
+    set_category,
+    undo_round,
+)
 from burraco.tournament.errors import TournamentError
 from burraco.tournament.i18n import Text
 from burraco.tournament.members import link_accounts, resolve_entries
 from burraco.tournament.model import Pair, Result, Round, Settings, Source, Tournament
 from burraco.tournament.seating import Table
 from burraco.tournament.storage import (
+    ClockRow,
     OnlineRow,
+    PairAccountRow,
     PairRow,
     ResultRow,
     RoundRow,
+    TableEntryRow,
     TournamentRow,
     migrate,
 )
 
 T = TypeVar("T")
+Also = Callable[[Connection, Tournament, Tournament], None]
 RETRIES = 5
 RESERVED_IDS = frozenset({"members", "login"})
 """Paths under /tournaments/ and /api/tournaments/ that are not tournaments."""
@@ -74,6 +84,16 @@ def slug(name: str) -> str:
     text = "".join(c for c in plain if not unicodedata.combining(c))
     text = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
     return text[:40].strip("-") or "tournament"
+
+
+def _renumber_accounts(conn: Connection, tid: str, mapping: dict[int, int | None]) -> None:
+    """The accounts linked to pairs, after a pair was removed (old number → new or None)."""
+    for old, new in sorted(mapping.items()):
+        where = (PairAccountRow.tournament_id == tid, PairAccountRow.pair == old)
+        if new is None:
+            conn.execute(delete(PairAccountRow).where(*where))
+        elif new != old:
+            conn.execute(update(PairAccountRow).where(*where).values(pair=new))
 
 
 class Director:
@@ -191,6 +211,49 @@ class Director:
             return after, after
         return self._change(tournament_id, change)
 
+    def late_register(self, tournament_id: str, name: str, players: Sequence[str],
+                      mode: str) -> Pair:
+        """Register a pair after round 1 was drawn (:func:`.changes.late_register`)."""
+        def change(t: Tournament) -> tuple[Tournament, Pair]:
+            return late_register(t, name, tuple(players), mode)
+        return self._change(tournament_id, change)
+
+    def remove_pair(self, tournament_id: str, pair: int) -> Pair:
+        """Take a pair off the register before round 1; the later pairs move up a number
+        (with their linked accounts and register rows)."""
+        def change(t: Tournament) -> tuple[Tournament, Pair]:
+            return remove_pair(t, pair), t.pair(pair)
+
+        def also(conn: Connection, before: Tournament, after: Tournament) -> None:
+            mapping = {p.number: (None if p.number == pair else
+                                  p.number - 1 if p.number > pair else p.number)
+                       for p in before.pairs}
+            _renumber_accounts(conn, tournament_id, mapping)
+        return self._change(tournament_id, change, also)
+
+    def undo_round(self, tournament_id: str) -> Round:
+        """Take back the last round drawn, when nobody has entered a result for it (not even
+        one pair's phone entry) and it is not played online; its clock goes with it."""
+        def change(t: Tournament) -> tuple[Tournament, Round]:
+            last = t.current
+            return undo_round(t), last  # type: ignore[return-value]
+
+        def also(conn: Connection, before: Tournament, after: Tournament) -> None:
+            number = len(before.rounds)
+            entries = conn.execute(select(TableEntryRow.table).where(
+                TableEntryRow.tournament_id == tournament_id,
+                TableEntryRow.round == number)).scalars().all()
+            if entries:
+                raise TournamentError(Text("error.undo_entries", round=number, tables=", ".join(
+                    str(n) for n in sorted(set(entries)))))
+            online = conn.execute(select(OnlineRow.table).where(
+                OnlineRow.tournament_id == tournament_id, OnlineRow.round == number)).first()
+            if online is not None:
+                raise TournamentError(Text("error.undo_online", round=number))
+            conn.execute(delete(ClockRow).where(ClockRow.tournament_id == tournament_id,
+                                                ClockRow.round == number))
+        return self._change(tournament_id, change, also)
+
     def start_round(self, tournament_id: str) -> Round:
         def change(t: Tournament) -> tuple[Tournament, Round]:
             after = t.start_round()
@@ -202,10 +265,12 @@ class Director:
                ew_mp: int, *, vp: tuple[int, int] | None = None, ns: int | None = None,
                ew: int | None = None, hands: Sequence[tuple[int, int]] = (),
                correct: bool = False, source: Source = "director",
-               rooms: Sequence[tuple[int, int]] = ()) -> Result:
+               rooms: Sequence[tuple[int, int]] = (), timed_out: bool = False,
+               arbitral: tuple[int, int] | None = None) -> Result:
         def change(t: Tournament) -> tuple[Tournament, Result]:
             after = t.record(round_number, table, ns_mp, ew_mp, vp=vp, ns=ns, ew=ew,
-                             hands=hands, correct=correct, source=source, rooms=rooms)
+                             hands=hands, correct=correct, source=source, rooms=rooms,
+                             timed_out=timed_out, arbitral=arbitral)
             result = after.result(round_number, table)
             assert result is not None
             return after, result
@@ -227,11 +292,16 @@ class Director:
 
     # --- the machinery ------------------------------------------------------------------------
 
-    def _change(self, tournament_id: str, fn: Callable[[Tournament], tuple[Tournament, T]]) -> T:
+    def _change(self, tournament_id: str, fn: Callable[[Tournament], tuple[Tournament, T]],
+                also: Also | None = None) -> T:
+        """Apply ``fn`` to the stored tournament and write the difference; ``also`` (optional)
+        checks and changes the tournament's other rows in the same transaction."""
         for _ in range(RETRIES):
             with self.engine.begin() as conn:
                 before, version = self._load(conn, tournament_id)
                 after, answer = fn(before)
+                if also is not None:
+                    also(conn, before, after)
                 bumped = conn.execute(
                     update(TournamentRow)
                     .where(TournamentRow.id == tournament_id, TournamentRow.version == version)
@@ -283,9 +353,22 @@ class Director:
         if after.evening != before.evening:
             conn.execute(update(TournamentRow).where(TournamentRow.id == tid).values(
                 evening=after.evening.to_dict()))
+        kept = {p.number: p for p in after.pairs}
+        for p in before.pairs:
+            now = kept.get(p.number)
+            if now is None:  # a pair removed before round 1: the last number goes
+                conn.execute(delete(PairRow).where(PairRow.tournament_id == tid,
+                                                   PairRow.number == p.number))
+            elif now != p:  # renamed, or moved up a number
+                conn.execute(update(PairRow).where(
+                    PairRow.tournament_id == tid, PairRow.number == p.number,
+                ).values(name=now.name, players=list(now.players)))
         for p in after.pairs[len(before.pairs):]:
             conn.execute(insert(PairRow).values(tournament_id=tid, number=p.number, name=p.name,
                                                 players=list(p.players)))
+        for played in before.rounds[len(after.rounds):]:  # a round taken back
+            conn.execute(delete(RoundRow).where(RoundRow.tournament_id == tid,
+                                                RoundRow.number == played.number))
         for played in after.rounds[len(before.rounds):]:
             conn.execute(insert(RoundRow).values(
                 tournament_id=tid, number=played.number, movement=played.movement,

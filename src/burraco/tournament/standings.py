@@ -12,7 +12,9 @@ duplicate event), then the tie-breaks in the order the director chose:
 
 Each criterion splits a group of tied pairs; the next one only looks inside
 the groups still tied.  Pairs still tied after the last criterion share a rank.
-A bye counts as a match won with the configured award (``bye_vp``, ``bye_mp``).
+A bye counts as a match won with the configured award (``bye_vp``, ``bye_mp``); a round
+a late entry missed as an absence (``Evening.absent``, by default 6 VP and −355 MP).
+An arbitral score counts the VP the director gave.
 In an individual event each player of a line is credited with the line's score,
 and head-to-head counts the matches where the tied players sat as opponents.
 """
@@ -43,6 +45,7 @@ class Tally:
     """Opponent → VP this pair won against it (summed if they met more than once)."""
     penalty_vp: int = 0
     penalty_mp: int = 0
+    absent: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +66,8 @@ class Standing:
     penalty_mp: int = 0
     """Taken away by the evening's penalties (already out of ``vp``, ``mp_diff``, ``mp``)."""
     withdrawn: bool = False
+    absent: int = 0
+    """Rounds missed by a late entry, each scored as an absence (``Evening.absent``)."""
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"rank": self.rank, "pair": self.pair, "name": self.name,
@@ -76,6 +81,8 @@ class Standing:
             out["penalty_vp"], out["penalty_mp"] = self.penalty_vp, self.penalty_mp
         if self.withdrawn:
             out["withdrawn"] = True
+        if self.absent:
+            out["absent"] = self.absent
         return out
 
 
@@ -96,6 +103,12 @@ def tallies(t: TournamentData) -> dict[int, Tally]:
             out[pair].vp += t.settings.bye_vp
             out[pair].mp_diff += t.settings.bye_mp
             out[pair].byes += 1
+    absent_vp, absent_mp = t.evening.absent_score(t.settings.bye_vp, t.settings.bye_mp)
+    for entry in t.evening.late:  # the rounds a late entry missed: each an absence
+        missed = min(entry.from_round - 1, len(t.rounds))
+        out[entry.pair].vp += missed * absent_vp
+        out[entry.pair].mp_diff += missed * absent_mp
+        out[entry.pair].absent += missed
     if t.settings.duplicate:
         for pair, score in duplicate_scores(t).items():
             out[pair].dup = score
@@ -127,7 +140,7 @@ def standings(t: TournamentData) -> list[Standing]:
             out.append(Standing(
                 rank, pair, t.pair(pair).name, line.vp, line.mp_diff, line.mp, line.played,
                 line.byes, line.dup if t.settings.duplicate else None, len(group) > 1,
-                line.penalty_vp, line.penalty_mp, pair in gone))
+                line.penalty_vp, line.penalty_mp, pair in gone, line.absent))
     return out
 
 

@@ -70,6 +70,7 @@ from burraco.tournament.access import (
     read_form,
     same_key,
 )
+from burraco.tournament.accidents_web import accidents_html, add_accident_routes
 from burraco.tournament.address import link_base, unreachable
 from burraco.tournament.club_web import add_routes, desk_html, remember
 from burraco.tournament.entries import entry
@@ -268,6 +269,7 @@ def director_page(tid: str, t: Tournament, *, ok: str | None = None,
                      f"{label}</button></form>")
     parts.append(f"<h2>{tr(lang, 'final' if t.finished else 'standings')}</h2>"
                  f"{standings_html(t, lang)}")
+    parts.append(accidents_html(tid, t, lang))
     parts.append(evening_html(tid, t, lang))
     for played in reversed(t.rounds[:-1]):
         parts.append(round_html(t, played, with_forms=True, lang=lang))
@@ -594,6 +596,7 @@ def make_router(director_of: DirectorOf) -> APIRouter:
         except TournamentError as exc:
             return not_found(lang_of(request), exc)
 
+    add_accident_routes(router, change)
     add_evening_routes(router, director_of, change, is_director,  # before /api/…/{tid}
                        director_key_given)
 
