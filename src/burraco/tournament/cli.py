@@ -12,12 +12,14 @@
     burraco tournament show [-t ID] [--round N] [--json]
     burraco tournament result [-t ID] [--round N] TABLE NS_MP EW_MP [--vp NS EW]
                        [--pairs NS EW] [--hands 450:-100,300:200,...]
-                       [--rooms HOME:AWAY,HOME:AWAY] [--correct]
+                       [--rooms HOME:AWAY,HOME:AWAY] [--correct] [--timed-out]
     burraco tournament standings [-t ID] [--json]
     burraco tournament export [-t ID] [--csv FILE] [--results-csv FILE] [--html FILE]
     burraco tournament serve [--host H] [--port P]
     burraco tournament pdf KIND --out FILE, withdraw, penalty, line-rankings, prizes,
                        evening, member add|list  (see :mod:`.cli_evening`)
+    burraco tournament late, absent, remove, undo-round, rename, arbitral
+                       (see :mod:`.cli_accidents`)
     burraco tournament simulate --pairs 24 --schedule mitchell:3,danish:1 --hands 3
                        --bots advanced [--duplicate] [--jobs J] [--seed S] [--json FILE]
                        [--kind individual --players 16 | --kind teams --teams 8 ...]
@@ -44,7 +46,7 @@ from burraco.arena.ray_runner import RayUnavailable, connect
 from burraco.bots.base import make_bot
 from burraco.engine.rules import Rules
 from burraco.infra.config import ConfigError, default_db_url, normalize_db_url
-from burraco.tournament import cli_evening
+from burraco.tournament import cli_accidents, cli_evening
 from burraco.tournament.cli_common import UsageError, guard, open_director, tournament_id
 from burraco.tournament.entries import entry
 from burraco.tournament.errors import TournamentError
@@ -141,6 +143,9 @@ def register(sub: Any) -> None:
                              "which must add up to the totals")
     result.add_argument("--correct", action="store_true",
                         help="replace the result already entered at this table")
+    result.add_argument("--timed-out", action="store_true",
+                        help="the match was cut short by the round's time-out: --hands may "
+                             "list fewer smazzate than planned")
     result.set_defaults(handler=guard("result", _result))
 
     links = actions.add_parser(
@@ -201,6 +206,7 @@ def register(sub: Any) -> None:
     sim.set_defaults(handler=guard("simulate", _simulate))
 
     cli_evening.register(actions, which, common)  # the paper and the evening's changes
+    cli_accidents.register(actions, which)  # late pairs, no-shows, renames, arbitral scores
 
 
 def _add_event_options(parser: argparse.ArgumentParser) -> None:
@@ -363,7 +369,8 @@ def _result(args: argparse.Namespace) -> int:
     ns, ew = args.pairs if args.pairs else (None, None)
     result = director.record(tid, number, args.table, ns_mp, ew_mp,
                              vp=tuple(args.vp) if args.vp else None, ns=ns, ew=ew,
-                             hands=hands, correct=args.correct, rooms=rooms)
+                             hands=hands, correct=args.correct, rooms=rooms,
+                             timed_out=args.timed_out)
     t = director.load(tid)
     left = len(t.missing(number))
     what = t.settings.entrant
