@@ -113,7 +113,7 @@ def test_a_correction_replaces_the_result(db: str, capsys: pytest.CaptureFixture
      "smazzata 1 '400-300': expected NS:EW"),
     (["result", "2", "500", "500", "--correct"], "has no result to correct"),
     (["start-round"], "round 1 is not over: no result yet at table(s) 1, 2"),
-    (["register", "Late pair"], "registration closed when round 1 started"),
+    (["register", "Late pair"], "registration closed when round 1 was drawn"),
     (["standings", "-t", "nope"], "no tournament 'nope' (known: club)"),
 ])
 def test_bad_input_is_refused_with_a_clear_message_and_changes_nothing(

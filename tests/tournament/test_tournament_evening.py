@@ -22,7 +22,7 @@ def test_a_late_entry_before_round_1_is_seated_and_after_it_is_refused(
     ok(server, tid, "rounds")
     assert tables(server, tid) == [(1, 1, 4), (2, 2, 5), (3, 3, 6)]
     assert state(server, tid)["round"]["byes"] == []
-    refused(server, tid, "pairs", "registration closed when round 1 started",
+    refused(server, tid, "pairs", "registration closed when round 1 was drawn",
             pairs="Tardi / Ultimi")
 
 

@@ -16,14 +16,16 @@ from html import escape
 
 from burraco.tournament.duplicate import round_scores
 from burraco.tournament.i18n import Lang, count, decimal, number, tr
-from burraco.tournament.model import Round, Tournament
+from burraco.tournament.model import Result, Round, Tournament
 from burraco.tournament.seating import Table
 from burraco.tournament.standings import Standing, standings
 
 STANDINGS_COLUMNS = ("rank", "pair", "name", "players", "vp", "mp_diff", "mp", "played", "byes",
-                     "penalty_vp", "penalty_mp", "withdrawn")
+                     "penalty_vp", "penalty_mp", "withdrawn", "absent")
 """``vp``, ``mp_diff`` and ``mp`` are net of the penalties (``penalty_vp``, ``penalty_mp``:
-what was taken away); ``withdrawn``: ``yes`` for a pair that left the evening."""
+what was taken away); ``withdrawn``: ``yes`` for a pair that left the evening; ``absent``:
+the rounds a late pair missed, each scored as an absence (the evening's ``absent`` score,
+carried by ``vp`` and ``mp_diff``)."""
 RESULTS_COLUMNS = ("round", "movement", "table", "ns", "ns_name", "ew", "ew_name", "mp_ns",
                    "mp_ew", "vp_ns", "vp_ew", "hands", "source")
 
@@ -131,6 +133,18 @@ class _SafeWriter:
     def writerow(self, row: Iterable[object]) -> None:
         self._writer.writerow([csv_cell(v) for v in row])
 
+
+def csv_text(columns: Iterable[str], rows: Iterable[Iterable[object]]) -> str:
+    """A CSV file: the columns' names, then the rows, every text cell through
+    :func:`csv_cell`."""
+    out = io.StringIO()
+    writer = _SafeWriter(out)
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow(row)
+    return out.getvalue()
+
+
 def standings_csv(t: Tournament) -> str:
     out = io.StringIO()
     columns: tuple[str, ...] = ((*STANDINGS_COLUMNS, "dup") if t.settings.duplicate
@@ -143,7 +157,7 @@ def standings_csv(t: Tournament) -> str:
     for s in standings(t):
         row: list[object] = [_rank(s), s.pair, s.name, players[s.pair], s.vp, s.mp_diff, s.mp,
                              s.played, s.byes, s.penalty_vp, s.penalty_mp,
-                             "yes" if s.withdrawn else ""]
+                             "yes" if s.withdrawn else "", s.absent]
         if t.settings.duplicate:
             row.append(round(float(s.dup or 0), 1))
         writer.writerow(row)
@@ -295,6 +309,20 @@ def marks_html(s: Standing, out: frozenset[int], lang: Lang = "en") -> str:
         said.append(("withdrawn", tr(lang, "mark_withdrawn")))
     if s.penalty_vp or s.penalty_mp:
         said.append(("penalty", tr(lang, "mark_penalty", taken=penalty_taken(lang, s))))
+    if s.absent:
+        said.append(("absent", tr(lang, "absent.mark", n=s.absent)))
+    return "".join(f" <small class='mark' data-mark='{key}'>({escape(text)})</small>"
+                   for key, text in said)
+
+
+def result_marks(t: Tournament, r: Result, lang: Lang = "en") -> str:
+    """A result's marks: an arbitral score, a match cut short by the time-out."""
+    said = []
+    if r.arbitral:
+        said.append(("arbitral", tr(lang, "arbitral.mark")))
+    if r.hands and len(r.hands) < t.settings.hands:
+        said.append(("timeout", tr(lang, "timeout.mark", n=len(r.hands),
+                                   hands=t.settings.hands)))
     return "".join(f" <small class='mark' data-mark='{key}'>({escape(text)})</small>"
                    for key, text in said)
 
@@ -342,7 +370,8 @@ def round_html(t: Tournament, played: Round, *, with_forms: bool = False,
         if r:
             rooms = f" <small>({escape(rooms_text(r.rooms))})</small>" if r.rooms else ""
             cells += (f"<td class='num'>{number(lang, r.mp[0])} – {number(lang, r.mp[1])}"
-                      f"{rooms}</td><td class='num'>{r.vp[0]} – {r.vp[1]}</td>")
+                      f"{rooms}{result_marks(t, r, lang)}</td>"
+                      f"<td class='num'>{r.vp[0]} – {r.vp[1]}</td>")
         else:
             cells += "<td>—</td><td>—</td>"
         if dup:
