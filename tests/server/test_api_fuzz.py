@@ -246,6 +246,13 @@ PAGE_ROUTES = [
     ("POST", "/tournaments/{tid}/penalties"), ("POST", "/tournaments/{tid}/line-rankings"),
     ("POST", "/tournaments/{tid}/prizes"), ("POST", "/tournaments/{tid}/members"),
     ("POST", "/tournaments/members"),
+    ("POST", "/tournaments/{tid}/late"), ("POST", "/tournaments/{tid}/absent"),
+    ("POST", "/tournaments/{tid}/remove"), ("POST", "/tournaments/{tid}/undo-round"),
+    ("POST", "/tournaments/{tid}/rename"), ("POST", "/tournaments/{tid}/arbitral"),
+    ("GET", "/tournaments/{tid}/register"), ("POST", "/tournaments/{tid}/register/terms"),
+    ("POST", "/tournaments/{tid}/register/players"),
+    ("POST", "/tournaments/{tid}/register/card"), ("GET", "/tournaments/{tid}/federation.csv"),
+    ("GET", "/tournaments/{tid}/federation.json"),
 ]
 """The tournament pages (HTML for people, and two small JSON answers): fuzzed below."""
 CLIENT_ROUTES = [
@@ -300,7 +307,9 @@ FORM_FIELDS = ["name", "schedule", "hands", "kind", "duplicate", "vp_table", "ti
                "refresh", "bot_delay", "seating", "seed", "minutes", "lang", "h1_ns", "h1_ew",
                "h2_ns", "h2_ew", "h3_ns", "h3_ew", "pair", "mode", "vp", "mp", "reason", "on",
                "prizes", "number", "category", "account", "level", "correct", "r1_home",
-               "r1_away", "r2_home", "r2_away"]
+               "r1_away", "r2_home", "r2_away", "ns_vp", "ew_vp", "players", "fee",
+               "dinner_price", "club", "date", "member", "card", "type", "row-1-1",
+               "member-1-1", "card-1-1", "type-1-1", "paid-1-1", "amount-1-1", "dinner-1-1"]
 PAPER = ["table-cards", "seats", "score-sheets", "round", "standings", "deals"]
 
 

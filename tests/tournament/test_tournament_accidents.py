@@ -16,6 +16,8 @@ from burraco.tournament import changes
 from burraco.tournament.errors import TournamentError
 from burraco.tournament.model import Settings, Tournament
 from burraco.tournament.schedule import Schedule
+from burraco.tournament.register import Typed, save_lines
+from burraco.tournament.register import load as load_register
 from burraco.tournament.service import Director
 from burraco.tournament.standings import standings
 from burraco.tournament.table_desk import Desk
@@ -181,8 +183,14 @@ def test_a_match_cut_short_by_time_has_fewer_smazzate() -> None:
 def test_the_accidents_are_stored(tmp_path: Path) -> None:
     director = Director.open(f"sqlite:///{tmp_path / 'club.db'}")
     tid = director.create(Settings("Giovedì", schedule=Schedule.parse("mitchell:3")))
-    director.register_all(tid, [(f"P{n}", ()) for n in range(1, 9)])
+    director.register_all(tid, [(f"P{n}", (f"A{n}", f"B{n}")) for n in range(1, 9)])
+    with director.engine.begin() as conn:  # pair 5's first player paid and stays for dinner
+        save_lines(conn, tid, director.load(tid), {(5, 1): Typed(paid=True, dinner=True)})
     removed = director.remove_pair(tid, 3)
+    with director.engine.connect() as conn:
+        lines = load_register(conn, tid, director.load(tid)).lines
+    moved = [(x.pair, x.player, x.name) for x in lines if x.dinner]
+    assert moved == [(4, 1, "A5")]  # pair 5 is pair 4 now, its register line with it
     assert removed.name == "P3"
     assert [p.name for p in director.load(tid).pairs] == ["P1", "P2", "P4", "P5", "P6", "P7",
                                                           "P8"]

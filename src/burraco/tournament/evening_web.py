@@ -42,6 +42,7 @@ from burraco.tournament.i18n import LANGUAGES, Lang, Text, number, say, tr
 from burraco.tournament.members import members, pair_accounts, save_member
 from burraco.tournament.pages import lang_of
 from burraco.tournament.prizes import prize_list
+from burraco.tournament.register_web import add_register_routes
 from burraco.tournament.standings import line_standings
 from burraco.tournament.table_desk import Desk
 
@@ -304,3 +305,6 @@ def add_evening_routes(router: APIRouter, director_of: Callable[[Request], Direc
             return JSONResponse(await run_in_threadpool(read))
         except TournamentError as exc:
             return JSONResponse({"code": "not_found", "detail": str(exc)}, status_code=404)
+
+    # the evening's register and the federation's downloads (:mod:`.register_web`)
+    add_register_routes(router, director_of, is_director, key_given)

@@ -170,6 +170,7 @@ def results_csv(t: Tournament) -> str:
     teams = t.settings.kind == "teams"
     writer.writerow((*RESULTS_COLUMNS, "rooms") if teams else RESULTS_COLUMNS)
     names = {p.number: p.name for p in t.pairs}
+    absent_vp, absent_mp = t.evening.absent_score(t.settings.bye_vp, t.settings.bye_mp)
     for played in t.rounds:
         for table in played.tables:
             r = t.result(played.number, table.number)
@@ -186,6 +187,11 @@ def results_csv(t: Tournament) -> str:
         for pair in played.byes:  # mp_ns: the MP difference a bye is credited with
             writer.writerow([played.number, played.movement, "bye", pair, names[pair], "", "",
                              t.settings.bye_mp, "", t.settings.bye_vp, "", "", "bye"])
+        for late in t.evening.late:  # a round a late pair missed: scored as an absence
+            if played.number < late.from_round:
+                writer.writerow([played.number, played.movement, "absent", late.pair,
+                                 names[late.pair], "", "", absent_mp, "", absent_vp, "", "",
+                                 "absent"])
     return out.getvalue()
 
 

@@ -30,6 +30,7 @@ from burraco.tournament.errors import TournamentError
 from burraco.tournament.i18n import Text
 from burraco.tournament.members import link_accounts, resolve_entries
 from burraco.tournament.model import Pair, Result, Round, Settings, Source, Tournament
+from burraco.tournament.register import link_members, renumber_pairs
 from burraco.tournament.seating import Table
 from burraco.tournament.storage import (
     ClockRow,
@@ -202,6 +203,7 @@ class Director:
         with self.engine.begin() as conn:
             for pair, one in zip(pairs, resolved, strict=True):
                 link_accounts(conn, tournament_id, pair.number, one.accounts)
+                link_members(conn, tournament_id, pair.number, one.members)
         return pairs
 
     def evening(self, tournament_id: str, fn: Callable[[Tournament], Tournament]) -> Tournament:
@@ -229,6 +231,7 @@ class Director:
                                   p.number - 1 if p.number > pair else p.number)
                        for p in before.pairs}
             _renumber_accounts(conn, tournament_id, mapping)
+            renumber_pairs(conn, tournament_id, mapping)
         return self._change(tournament_id, change, also)
 
     def undo_round(self, tournament_id: str) -> Round:

@@ -184,14 +184,13 @@ def _key(name: str, group: list[int], lines: dict[int, Tally],
 
 def line_of(t: TournamentData, pair: int) -> str | None:
     """``NS`` or ``EW``: the line a pair sat in the Mitchell rounds (its first one)."""
-    for played in t.rounds:
-        if played.movement != "mitchell":
-            continue
+    mitchell = [played for played in t.rounds if played.movement == "mitchell"]
+    for played in mitchell:  # a table says the line; a bye may be a withdrawn EW's opponent's
         for table in played.tables:
             if pair in table.pairs():
                 return "NS" if table.ns == pair else "EW"
-        if pair in played.byes:
-            return "NS"  # a Mitchell's bye falls on the NS pair facing the empty place
+    if any(pair in played.byes for played in mitchell):
+        return "NS"  # a Mitchell's bye falls on the NS pair facing the empty place
     return None
 
 

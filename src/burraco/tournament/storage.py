@@ -21,16 +21,20 @@ history, folder :mod:`burraco.tournament.migrations` and version table
 * ``tournaments.evening``  withdrawals, penalties, NS/EW rankings, prizes, categories (JSON)
 * ``tournament_members``   the club's members: number, name, category, account
 * ``tournament_pair_accounts`` the player accounts a pair names (for the profiles)
+* ``tournament_member_cards``, ``tournament_register``, ``tournament_register_settings``
+                           members' federation cards; the evening's register (each player's
+                           card, member link, fee paid, dinner); its fee, dinner price,
+                           club, date and level (:mod:`.register`, :mod:`.federation`)
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
 from alembic.config import Config
-from sqlalchemy import JSON, DateTime, Engine, ForeignKey, Integer, String, func
+from sqlalchemy import JSON, Boolean, Date, DateTime, Engine, ForeignKey, Integer, String, func
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from burraco.infra import db
@@ -184,3 +188,46 @@ def alembic_config() -> Config:
 def migrate(engine: Engine) -> None:
     """Create or upgrade the tournament tables (idempotent)."""
     db.migrate(engine, MIGRATIONS)
+
+
+class MemberCardRow(Base):
+    __tablename__ = "tournament_member_cards"
+
+    number: Mapped[str] = mapped_column(String(20), primary_key=True)
+    """The club member's number (``tournament_members.number``; no foreign key: a member is
+    saved by deleting and inserting his row)."""
+    card_number: Mapped[str] = mapped_column(String(20))
+    """The federation card's number (letters and digits)."""
+    card_type: Mapped[str] = mapped_column(String(20), default="")
+    """``agonista``, ``ordinario``, ``promozionale``, … as the director wrote it ("": none)."""
+
+
+class RegisterRow(Base):
+    __tablename__ = "tournament_register"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    pair: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """1, 2, …: the player's place in ``tournament_pairs.players`` (1 for an individual)."""
+    member: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    """The club member this player is (his card is the member's), or None."""
+    card_number: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    card_type: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    paid: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """What the player paid, in cents; None: not paid."""
+    dinner: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class RegisterSettingsRow(Base):
+    __tablename__ = "tournament_register_settings"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    fee: Mapped[int] = mapped_column(Integer, default=0)
+    """The entry fee per person, in cents."""
+    dinner_price: Mapped[int] = mapped_column(Integer, default=0)
+    """The dinner's price per person, in cents (0: included in the fee)."""
+    club: Mapped[str] = mapped_column(String(120), default="")
+    event_date: Mapped[date | None] = mapped_column(Date, nullable=True)
+    """The event's date as the federation gets it (None: the day round 1 started)."""
+    level: Mapped[str] = mapped_column(String(20), default="club")
+    """``club``, ``federal``, ``regional`` or ``national`` (:data:`.federation.LEVELS`)."""

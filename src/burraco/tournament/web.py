@@ -227,7 +227,9 @@ def director_page(tid: str, t: Tournament, *, ok: str | None = None,
     nav = (f"<nav><a href='/tournaments/'>{tr(lang, 'all')}</a>"
            f"<a href='{base}/standings'>{tr(lang, 'players_page')}</a>"
            f"<a href='{base}/screen'>{tr(lang, 'screen_link')}</a>"
-           f"<a href='{base}/print'>{tr(lang, 'print_page')}</a><a href='{base}/standings.csv'>"
+           f"<a href='{base}/print'>{tr(lang, 'print_page')}</a>"
+           f"<a href='{base}/register' id='register-link'>{tr(lang, 'ledger.link')}</a>"
+           f"<a href='{base}/standings.csv'>"
            f"{tr(lang, 'standings_csv')}</a><a href='{base}/results.csv'>"
            f"{tr(lang, 'results_csv')}</a></nav>")
     parts = [nav, f"<h1>{escape(t.settings.name)}</h1>", meta_html(t, lang), _notice(ok, error)]
