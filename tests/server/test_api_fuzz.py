@@ -253,6 +253,8 @@ PAGE_ROUTES = [
     ("POST", "/tournaments/{tid}/register/players"),
     ("POST", "/tournaments/{tid}/register/card"), ("GET", "/tournaments/{tid}/federation.csv"),
     ("GET", "/tournaments/{tid}/federation.json"),
+    ("GET", "/tournaments/clock-warning.js"), ("GET", "/tournaments/{tid}/evening/{token}"),
+    ("GET", "/tournaments/{tid}/wall"),
 ]
 """The tournament pages (HTML for people, and two small JSON answers): fuzzed below."""
 CLIENT_ROUTES = [

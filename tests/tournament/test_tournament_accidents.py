@@ -15,9 +15,9 @@ import pytest
 from burraco.tournament import changes
 from burraco.tournament.errors import TournamentError
 from burraco.tournament.model import Settings, Tournament
-from burraco.tournament.schedule import Schedule
 from burraco.tournament.register import Typed, save_lines
 from burraco.tournament.register import load as load_register
+from burraco.tournament.schedule import Schedule
 from burraco.tournament.service import Director
 from burraco.tournament.standings import standings
 from burraco.tournament.table_desk import Desk

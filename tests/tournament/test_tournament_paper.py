@@ -65,7 +65,7 @@ def test_table_cards_seats_sheets_and_assignments(server: ServerProcess,
                                                   tmp_path: Path) -> None:
     tid = create(server, "Torneo della Torre")
     ok(server, tid, "pairs", pairs="\n".join(SIX))
-    r = server.http.get(f"/tournaments/{tid}/pdf/table-cards")
+    r = server.http.get(f"/tournaments/{tid}/pdf/seats")  # (the table cards: the evening's)
     assert r.status_code == 422 and "no round has started" in r.text
     ok(server, tid, "rounds")
     cards = fetch(server, tid, "table-cards", tmp_path, lang="it")

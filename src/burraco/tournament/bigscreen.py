@@ -1,7 +1,8 @@
 """The big screen: a projector's or a TV's page of the round, the clock and the standings.
 
 Large type (sized to the screen's width), the current round's tables with the finished
-ones lit, the round clock with the time-out rule once the time is up, and the standings.
+ones lit, the round clock (with its 5-minute warning and a beep, then the time-out rule once
+the time is up: :mod:`.clock_view`), and the standings.
 It reloads itself when the tournament changes (the script polls ``screen.json`` for a
 stamp) and, without the script, every 30 seconds.  It shows only what players may see: a
 duplicate round's scores stay hidden until every table has its result and every web table of
@@ -16,14 +17,18 @@ from typing import Any
 from urllib.parse import quote
 
 from burraco.tournament.clock import Clock
+from burraco.tournament.clock_view import clock_html
 from burraco.tournament.export import marks_html, ranked, shown_standings, sitting_out
 from burraco.tournament.i18n import number
 from burraco.tournament.model import Tournament
 from burraco.tournament.pages import Lang, layout, tr
 from burraco.tournament.standings import standings
-from burraco.tournament.table_entry import SCRIPT_TAG, clock_html
+from burraco.tournament.table_entry import SCRIPT_TAG
 
 FALLBACK_REFRESH = 30
+STYLE = ("<style>.screen .clock-warning { font-size: 2.6vw; margin: .6vw 0 0; }"
+         "</style>")
+"""The warning read across the room (the shared stylesheet sizes the time-out)."""
 
 
 def standings_table(t: Tournament, lang: Lang) -> str:
@@ -73,7 +78,7 @@ def screen_page(tid: str, t: Tournament, shown: Tournament, lang: Lang, *,
             f"<p class='bye' data-bye='{p}'>"
             f"{escape(tr(lang, 'sits_out', who=f'{p} {names[p]}'))}</p>"
             for p in current.byes)
-        left += clock_html(lang, clock, at)
+        left += clock_html(lang, clock, at, beep=True)
         if shown is not t:
             left += f"<p class='meta' id='held'>{tr(lang, 'held')}</p>"
         right = (f"<h2>{tr(lang, 'standings')}</h2>"
@@ -82,7 +87,7 @@ def screen_page(tid: str, t: Tournament, shown: Tournament, lang: Lang, *,
                      "</div>")
     body = (f"<div id='screen' data-stamp='{escape(stamp)}' "
             f"data-poll='{base}/screen.json'>{''.join(parts)}</div>")
-    head = (f"{SCRIPT_TAG}<noscript><meta http-equiv='refresh' content='{FALLBACK_REFRESH}'>"
+    head = (f"{SCRIPT_TAG}{STYLE}<noscript><meta http-equiv='refresh' content='{FALLBACK_REFRESH}'>"
             "</noscript>")
     return layout(t.settings.name, body, lang=lang, path=f"{base}/screen",
                   body_class="screen", head=head)
@@ -103,6 +108,7 @@ def screen_json(t: Tournament, shown: Tournament, clock: Clock | None, at: datet
             for tb in current.tables],
         "clock": None if clock is None else {
             "round": clock.round, "minutes": clock.minutes,
-            "ends_at": clock.ends_at.isoformat(), "time_out": clock.expired(at)},
+            "ends_at": clock.ends_at.isoformat(), "time_out": clock.expired(at),
+            "warning": clock.warning(at)},
         "standings": [s.to_dict() for s in standings(shown)],
     }

@@ -4,7 +4,8 @@ RULES.md §11.6 gives the federation's round lengths (about 32–35 minutes for 
 smazzate, 42–45 for four); the default is :data:`MINUTES_PER_SMAZZATA` per smazzata, which
 lands inside both ranges.  When the time is up the time-out rule of RULES.md §8.2 (FIBur
 Art. 15) applies: a last lap is played and, if nobody closes in it, nobody scores the
-closing bonus.
+closing bonus, no new smazzata is dealt, and the match is scored on the smazzate played.
+:data:`WARNING_MINUTES` before the end the pages warn (the big screen with a beep too).
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from burraco.tournament.i18n import Text
 
 MINUTES_PER_SMAZZATA = 11
 MAX_MINUTES = 240
+WARNING_MINUTES = 5
+"""The pages warn when this much time is left (or less), until the time is up."""
+WARNING = timedelta(minutes=WARNING_MINUTES)
 
 
 def default_minutes(hands: int) -> int:
@@ -43,6 +47,10 @@ class Clock:
 
     def expired(self, at: datetime) -> bool:
         return at >= self.ends_at
+
+    def warning(self, at: datetime) -> bool:
+        """At most :data:`WARNING_MINUTES` left, and the time not yet up."""
+        return timedelta(0) < self.left(at) <= WARNING
 
     def left_text(self, at: datetime) -> str:
         """``mm:ss`` left (what the page shows without JavaScript, as of loading it)."""

@@ -29,6 +29,7 @@ from starlette.concurrency import run_in_threadpool
 from burraco.tournament.address import link_base
 from burraco.tournament.bigscreen import screen_json, screen_page
 from burraco.tournament.clock import MINUTES_PER_SMAZZATA, default_minutes
+from burraco.tournament.desk_routes import add_desk_routes
 from burraco.tournament.errors import Refused, TournamentError, excerpt
 from burraco.tournament.i18n import LANGUAGES, Text, language, say, time_of_day
 from burraco.tournament.model import Tournament
@@ -130,12 +131,20 @@ def _where(lang: Lang, round_number: int | None, table: int | None) -> str:
     return "".join(said)
 
 
-def _hands(form: dict[str, str], hands: int) -> list[tuple[int, int]]:
-    """The smazzate one by one, if the pair gave any (all of them, or none)."""
+def _hands(form: dict[str, str], hands: int, *,
+           timed_out: bool = False) -> list[tuple[int, int]]:
+    """The smazzate one by one, if the pair gave any (all of them, or none; with
+    ``timed_out``, those played before the time-out: the first ones, in order)."""
     given = [(form.get(f"h{k}_ns", "").strip(), form.get(f"h{k}_ew", "").strip())
              for k in range(1, hands + 1)]
     if not any(a or b for a, b in given):
         return []
+    if timed_out:
+        filled = [bool(a or b) for a, b in given]
+        played = filled.index(False) if False in filled else hands
+        if any(filled[played:]):
+            raise TournamentError(Text("error.hands_gap", k=played + 1))
+        given = given[:played]
     return [(parse_score(a, Text("what.hand_score", k=k, line=Text("ns")), hands=hands,
                          part=True),
              parse_score(b, Text("what.hand_score", k=k, line=Text("ew")), hands=hands,
@@ -218,8 +227,10 @@ def add_routes(router: APIRouter, director_of: Callable[[Request], Director], lo
                                 hands=hands)
             ew_mp = parse_score(form.get("ew_mp", ""), Text("what.score", line=Text("ew")),
                                 hands=hands)
+            timed_out = form.get("timed_out") == "1"
             outcome, _result = await run_in_threadpool(
-                desk.submit, tid, token, ns_mp, ew_mp, _hands(form, hands))
+                desk.submit, tid, token, ns_mp, ew_mp,
+                _hands(form, hands, timed_out=timed_out), timed_out)
         except LinkError:
             return await phone(request, tid, token, lang)
         except TournamentError as exc:  # what was typed stays in the form
@@ -318,3 +329,6 @@ def add_routes(router: APIRouter, director_of: Callable[[Request], Director], lo
         except TournamentError as exc:
             return JSONResponse({"code": "refused", "detail": str(exc)}, status_code=422)
         return JSONResponse({"tables": tables})
+
+    # the evening's table links, the wall, the clock's warning script (:mod:`.desk_routes`)
+    add_desk_routes(router, director_of, load, public, is_director)

@@ -163,6 +163,8 @@ MESSAGES: dict[str, str] = {
                         "optional."),
     "arbitral.mark": N_("tournament.arbitral.mark", "arbitral"),
     "timeout.mark": N_("tournament.timeout.mark", "time-out: {n} of {hands} smazzate"),
+    "timeout.short": N_("tournament.timeout.short",
+                        "The time-out cut the match short: fill in only the smazzate played"),
     "absent.mark": N_("tournament.absent.mark", "late: {n} round(s) missed"),
     "ok.late": N_("tournament.ok.late", "Pair {pair} registered late: it plays from round "
                   "{round}, {mode}."),

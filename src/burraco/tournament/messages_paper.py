@@ -66,4 +66,7 @@ MESSAGES: dict[str, str] = {
     "paper.seat_s": N_("tournament.paper.seat_s", "S"),
     "paper.seat_w": N_("tournament.paper.seat_w", "W"),
     "paper.no_round": N_("tournament.paper.no_round", "no round started"),
+    "paper.evening_card": N_("tournament.paper.evening_card",
+                             "One card for the whole evening: the code opens this table's round "
+                             "in play."),
 }

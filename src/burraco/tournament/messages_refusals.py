@@ -42,6 +42,9 @@ MESSAGES: dict[str, str] = {
     "error.absent_both": N_("tournament.error.absent_both",
                             "give a missed round both its VP and its MP (or neither, for the "
                             "mirror of a bye)"),
+    "error.hands_gap": N_("tournament.error.hands_gap",
+                          "smazzata {k} is empty but a later one is filled in: fill in the "
+                          "smazzate played, in order"),
     "error.rename_nothing": N_("tournament.error.rename_nothing",
                                "write the pair's new name or its players' names"),
     "what.segment_rounds": N_("tournament.what.segment_rounds", "{where}: the number of rounds"),

@@ -180,6 +180,9 @@ body.phone main { max-width: 30rem; }
 .phone .hands { display: grid; grid-template-columns: auto 1fr 1fr; gap: .3em .5em;
   align-items: center; }
 .phone .hands input { font-size: 1.05rem; min-height: 42px; width: 100%; }
+.phone label.timed-out { flex-direction: row; align-items: center; gap: .6em;
+  font-weight: 400; }
+.phone label.timed-out input { width: 1.6em; height: 1.6em; flex: none; }
 .phone button[type=submit] { width: 100%; font-size: 1.2rem; min-height: 56px; margin-top: .6em; }
 details summary { cursor: pointer; margin: .6em 0; }
 

@@ -2,7 +2,10 @@
 
 Each table of the current round has one link per pair.  The link carries the round, the
 table, the side (``ns`` or ``ew``) and an HMAC of them under the tournament's own secret,
-so it cannot be guessed or turned into another table's link.  A pair's entry is kept
+so it cannot be guessed or turned into another table's link.  An *evening* link carries
+only the table and the side (signed apart from any round's: :data:`EVENING`) and leads to
+that table's round in play, whichever it is: the table cards printed before round 1 carry
+it, so one set serves the whole evening.  A pair's entry is kept
 apart from the results; when both pairs of a table have entered the same score the result
 is recorded through :class:`~.service.Director` (the VP follow), when they differ nothing
 is recorded and the director settles it.  Every entry, agreement, disagreement, director's
@@ -26,6 +29,7 @@ from burraco.tournament.clock import Clock, check_minutes
 from burraco.tournament.errors import TournamentError, cut, excerpt
 from burraco.tournament.i18n import Lang, Text, tr
 from burraco.tournament.model import Result, Tournament
+from burraco.tournament.paper.links import EVENING
 from burraco.tournament.service import Director
 from burraco.tournament.storage import (
     ClockRow,
@@ -64,6 +68,14 @@ class Seat:
     """What a valid link opens: one side of one table of one round."""
 
     round: int
+    table: int
+    side: Side
+
+
+@dataclass(frozen=True, slots=True)
+class TableSide:
+    """What a valid evening link opens: one side of one table, in whichever round is played."""
+
     table: int
     side: Side
 
@@ -154,6 +166,11 @@ class Desk:
         mac = hmac.new(secret, f"{tid}|{round_number}|{table}|{side}".encode(), hashlib.sha256)
         return base64.urlsafe_b64encode(mac.digest()[:16]).decode().rstrip("=")
 
+    def _evening_signature(self, secret: bytes, tid: str, table: int, side: str) -> str:
+        """Signed apart from every round's link: ``evening`` is never a round's number."""
+        mac = hmac.new(secret, f"{tid}|evening|{table}|{side}".encode(), hashlib.sha256)
+        return base64.urlsafe_b64encode(mac.digest()[:16]).decode().rstrip("=")
+
     def token(self, tid: str, round_number: int, table: int, side: Side) -> str:
         with self.engine.begin() as conn:
             secret = self._secret(conn, tid)
@@ -162,17 +179,30 @@ class Desk:
 
     def link_builder(self, tid: str, base_url: str = "") -> Callable[[int, int], tuple[str, str]]:
         """``(round, table) -> (ns_url, ew_url)``: the two links of any table of any round
-        (the table cards print them as QR codes)."""
+        (the table cards print them as QR codes); round :data:`EVENING`: the table's
+        evening links (``/tournaments/ID/evening/TOKEN``)."""
         with self.engine.begin() as conn:
             secret = self._secret(conn, tid)
         base = base_url.rstrip("/")
 
         def links(round_number: int, table: int) -> tuple[str, str]:
+            if round_number == EVENING:
+                ns, ew = (f"{table}-{side}-{self._evening_signature(secret, tid, table, side)}"
+                          for side in SIDES)
+                return (f"{base}/tournaments/{tid}/evening/{ns}",
+                        f"{base}/tournaments/{tid}/evening/{ew}")
             ns, ew = (f"{round_number}-{table}-{side}-"
                       f"{self._signature(secret, tid, round_number, table, side)}"
                       for side in SIDES)
             return f"{base}/tournaments/{tid}/table/{ns}", f"{base}/tournaments/{tid}/table/{ew}"
         return links
+
+    def evening_links(self, tid: str, tables: Sequence[int],
+                      base_url: str = "") -> list[dict[str, object]]:
+        """Each of ``tables`` with its two evening links (``ns``, ``ew``)."""
+        build = self.link_builder(tid, base_url)
+        return [dict(zip(("table", "ns", "ew"), (n, *build(EVENING, n)), strict=True))
+                for n in tables]
 
     def links(self, tid: str, base_url: str = "") -> list[dict[str, object]]:
         """The current round's tables and their two links (``ns``, ``ew``)."""
@@ -208,6 +238,23 @@ class Desk:
         current.table(table)  # a signed table is always in its round
         return t, Seat(round_number, table, "ns" if side == "ns" else "ew")
 
+    def open_evening(self, tid: str, token: str) -> tuple[Tournament, TableSide]:
+        """The tournament and the table side an evening link opens, or :class:`LinkError`
+        (``link_bad``: forged, another table's or another tournament's).  Which round it
+        leads to is the caller's to say (the one in play, if the table plays in it)."""
+        t = self.director.load(tid)
+        parts = token.split("-", 2)  # the signature may hold "-" too
+        if len(parts) != 3 or parts[1] not in SIDES or not (parts[0].isascii()
+                                                             and parts[0].isdigit()):
+            raise LinkError("link_bad")
+        table, side = int(parts[0]), parts[1]
+        with self.engine.begin() as conn:
+            secret = self._secret(conn, tid)
+        expected = self._evening_signature(secret, tid, table, side)
+        if not hmac.compare_digest(expected.encode(), parts[2].encode()):
+            raise LinkError("link_bad")
+        return t, TableSide(table, "ns" if side == "ns" else "ew")
+
     # --- entries ------------------------------------------------------------------------------
 
     def entries(self, tid: str, round_number: int) -> dict[tuple[int, Side], Entry]:
@@ -231,15 +278,18 @@ class Desk:
         return out
 
     def submit(self, tid: str, token: str, ns_mp: int, ew_mp: int,
-               hands: Sequence[tuple[int, int]] = ()) -> tuple[Outcome, Result | None]:
-        """One pair's entry; the result is recorded when both pairs' entries agree."""
+               hands: Sequence[tuple[int, int]] = (),
+               timed_out: bool = False) -> tuple[Outcome, Result | None]:
+        """One pair's entry; the result is recorded when both pairs' entries agree.
+        ``timed_out``: the time-out cut the match short, ``hands`` are those played."""
         t, seat = self.open_link(tid, token)
         where = Text("where.table", round=seat.round, table=seat.table)
         done = t.result(seat.round, seat.table)
         if done is not None:
             raise TournamentError(Text("error.table_done", where=where, a=done.mp[0],
                                        b=done.mp[1], c=done.vp[0], d=done.vp[1]))
-        t.record(seat.round, seat.table, ns_mp, ew_mp, hands=hands, source="tables")  # checks
+        t.record(seat.round, seat.table, ns_mp, ew_mp, hands=hands, source="tables",
+                 timed_out=timed_out)  # checks
         hands_list = [list(h) for h in hands]
         with self.engine.begin() as conn:
             key = (TableEntryRow.tournament_id == tid, TableEntryRow.round == seat.round,
@@ -272,10 +322,11 @@ class Desk:
                 self.log(tid, seat.round, seat.table, "tables",
                          f"disagree {ns_entry[0]} {ns_entry[1]} {ew_entry[0]} {ew_entry[1]}")
             return "disagree", None
-        use = tuple(hands) or (other.hands if len(other.hands) == t.settings.hands else ())
+        use = tuple(hands) or other.hands  # fewer than planned only when cut short by time
         try:
             result = self.director.record(tid, seat.round, seat.table, ns_mp, ew_mp,
-                                          hands=use, source="tables")
+                                          hands=use, source="tables",
+                                          timed_out=len(use) < t.settings.hands)
         except TournamentError:  # the other pair's agreeing entry recorded it a moment ago
             existing = self.director.load(tid).result(seat.round, seat.table)
             if existing is None:

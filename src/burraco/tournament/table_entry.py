@@ -12,29 +12,11 @@ from html import escape
 from urllib.parse import quote
 
 from burraco.tournament.clock import Clock
+from burraco.tournament.clock_view import clock_html as clock_html  # the pages' clock
 from burraco.tournament.export import line_label
-from burraco.tournament.i18n import time_of_day
 from burraco.tournament.model import Tournament
 from burraco.tournament.pages import Lang, layout, tr
 from burraco.tournament.table_desk import Entry, Seat, score_limit
-
-
-def clock_html(lang: Lang, clock: Clock | None, at: datetime) -> str:
-    """The time left (counted down by the script) and, once it is up, the time-out rule."""
-    if clock is None:
-        return f"<section class='clock none' id='clock'><p>{tr(lang, 'clock_none')}</p></section>"
-    out = clock.expired(at)
-    # the server's time zone; the script shows the phone's
-    at_time = (f"<time datetime='{clock.ends_at.isoformat()}'>"
-               f"{time_of_day(lang, clock.ends_at)}</time>")
-    ends = tr(lang, "clock_ends", at=at_time)
-    return (f"<section class='clock{' out' if out else ''}' id='clock' "
-            f"data-ends='{clock.ends_at.isoformat()}'>"
-            f"<span class='label'>{tr(lang, 'clock')}</span> "
-            f"<span class='left' id='clock-left'>{clock.left_text(at)}</span> "
-            f"<small class='ends'>{ends}</small>"
-            f"<p class='timeout' id='timeout' role='alert'{'' if out else ' hidden'}>"
-            f"{tr(lang, 'time_out')}</p></section>")
 
 
 def _value(entry: Entry | None, side: int) -> str:
@@ -107,6 +89,10 @@ def phone_page(tid: str, t: Tournament, seat: Seat, token: str, lang: Lang, *,
         for k in range(1, t.settings.hands + 1))
     opened = " open" if any(_typed(kept, f"h{k}_{side}") for k in range(1, t.settings.hands + 1)
                             for side in ("ns", "ew")) else ""
+    short = (mine is not None and typed is None and 0 < len(mine.hands) < t.settings.hands) \
+        or (typed or {}).get("timed_out") == "1"
+    timed_out = (f"<label class='timed-out'><input type='checkbox' name='timed_out' value='1'"
+                 f"{' checked' if short else ''}> {tr(lang, 'timeout.short')}</label>")
     parts.append(
         f"<h2>{tr(lang, 'enter_title')}</h2><p class='meta'>{tr(lang, 'enter_hint')}</p>"
         f"<form method='post' id='entry' action='{escape(path)}'>"
@@ -116,7 +102,7 @@ def phone_page(tid: str, t: Tournament, seat: Seat, token: str, lang: Lang, *,
         f"<label>{tr(lang, 'ew_mp')}<input name='ew_mp' {_bounds(t.settings.hands)} "
         f"required value='{_typed(kept, 'ew_mp')}'></label>"
         f"<details{opened}><summary>{tr(lang, 'by_hand')}</summary><div class='hands'>{hands}</div>"
-        "</details>"
+        f"{timed_out}</details>"
         f"<button type='submit'>{tr(lang, 'send')}</button></form>")
     return layout(t.settings.name, "\n".join(parts), lang=lang, path=path,
                   body_class="phone", head=SCRIPT_TAG)

@@ -227,6 +227,7 @@ def director_page(tid: str, t: Tournament, *, ok: str | None = None,
     nav = (f"<nav><a href='/tournaments/'>{tr(lang, 'all')}</a>"
            f"<a href='{base}/standings'>{tr(lang, 'players_page')}</a>"
            f"<a href='{base}/screen'>{tr(lang, 'screen_link')}</a>"
+           f"<a href='{base}/wall'>{tr(lang, 'wall.link')}</a>"
            f"<a href='{base}/print'>{tr(lang, 'print_page')}</a>"
            f"<a href='{base}/register' id='register-link'>{tr(lang, 'ledger.link')}</a>"
            f"<a href='{base}/standings.csv'>"
