@@ -91,7 +91,8 @@ def test_bad_changes_are_refused() -> None:
 
 def test_the_standings_are_recomputed_from_the_two_csv_files_alone() -> None:
     """standings.csv and results.csv carry everything the ranking counts: the byes' VP and
-    MP, the penalties taken away and the withdrawn pairs."""
+    MP, the penalties taken away, the withdrawn pairs, a late pair's absences and an
+    arbitral score."""
     import csv
     import io
 
@@ -100,19 +101,24 @@ def test_the_standings_are_recomputed_from_the_two_csv_files_alone() -> None:
     t = play(event("danish:3", 7, bye_vp=12, bye_mp=150))
     t = changes.penalise(t, 2, vp=1, mp=50, reason="slow play")
     t = changes.withdraw(t, 3, "byes")
-    t = play(play(t, {1: (-150, 1650)}))
+    t, _ = changes.late_register(t, "Ritardo", (), "redraw")
+    t = changes.set_absent(t, 4, -200)
+    t = play(t, {1: (-150, 1650)})
+    t = t.record(2, 1, 0, 0, arbitral=(12, 6), correct=True)
+    t = play(t)
     assert t.finished
     totals: dict[int, dict[str, int]] = {}
 
     def add(pair: str, **values: int) -> None:
         line = totals.setdefault(int(pair), dict.fromkeys(("vp", "mp", "mp_diff", "played",
-                                                           "byes"), 0))
+                                                           "byes", "absent"), 0))
         for key, value in values.items():
             line[key] += value
 
     for row in csv.DictReader(io.StringIO(results_csv(t))):
-        if row["source"] == "bye":
-            add(row["ns"], vp=int(row["vp_ns"]), mp_diff=int(row["mp_ns"]), byes=1)
+        if row["source"] in ("bye", "absent"):
+            add(row["ns"], vp=int(row["vp_ns"]), mp_diff=int(row["mp_ns"]),
+                **{"byes" if row["source"] == "bye" else "absent": 1})
             continue
         mp, vp = (int(row["mp_ns"]), int(row["mp_ew"])), (int(row["vp_ns"]), int(row["vp_ew"]))
         add(row["ns"], vp=vp[0], mp=mp[0], mp_diff=mp[0] - mp[1], played=1)
@@ -125,12 +131,15 @@ def test_the_standings_are_recomputed_from_the_two_csv_files_alone() -> None:
         penalty_vp, penalty_mp = int(row["penalty_vp"]), int(row["penalty_mp"])
         recomputed = (line["vp"] - penalty_vp, line["mp_diff"] - penalty_mp,
                       line["mp"] - penalty_mp, line["played"], line["byes"],
-                      row["withdrawn"] == "yes")
+                      row["withdrawn"] == "yes", line["absent"])
         s = page[pair]
-        assert recomputed == (s.vp, s.mp_diff, s.mp, s.played, s.byes, s.withdrawn), pair
+        assert int(row["absent"]) == s.absent
+        assert recomputed == (s.vp, s.mp_diff, s.mp, s.played, s.byes, s.withdrawn,
+                              s.absent), pair
         assert (int(row["vp"]), int(row["mp_diff"]), int(row["mp"])) == (s.vp, s.mp_diff,
                                                                           s.mp)
-    assert page[2].penalty_vp == 1 and page[3].withdrawn
+    assert page[2].penalty_vp == 1 and page[3].withdrawn and page[8].absent == 1
+    assert page[8].played + page[8].byes == 2
 
 
 def test_the_screen_and_the_players_page_say_who_sits_out_and_who_left() -> None:
