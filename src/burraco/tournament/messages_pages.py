@@ -155,7 +155,7 @@ MESSAGES: dict[str, str] = {
     "rename.history": N_("tournament.rename.history",
                          "Pair {pair} renamed after {rounds} round(s): {before} → {after}."),
     "arbitral.lead": N_("tournament.arbitral.lead", "Arbitral score:"),
-    "arbitral.vp": N_("tournament.arbitral.vp", "{line} VP"),
+    "arbitral.vp": N_("tournament.arbitral.vp", "VP for {line}"),
     "arbitral.button": N_("tournament.arbitral.button", "Give the arbitral score"),
     "arbitral.hint": N_("tournament.arbitral.hint",
                         "The VP you give stand instead of the table's (a no-show's 14–6, a "
