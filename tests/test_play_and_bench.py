@@ -63,3 +63,13 @@ def test_bench_engine_json_has_every_figure() -> None:
             "hands_per_s", "decisions_per_s", "decisions_per_hand", "legal_actions_us",
             "apply_us", "clone_us", "peak_mb"}
         assert figures[label]["decisions_per_hand"] > 10
+
+
+def test_bench_pool_seats_a_crowd_and_refuses_a_lone_cluster() -> None:
+    done = run("bench", "pool", "--players", "120", "--json")
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["players"] == 120 and figures["store"] == "memory"
+    assert figures["tables"] > 30 and figures["tables_per_cpu_s"] > 0
+    alone = run("bench", "pool", "--processes", "2")
+    assert alone.returncode == 2 and "--redis" in alone.stderr

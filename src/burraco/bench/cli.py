@@ -2,13 +2,14 @@
 
     burraco bench server --tables N [--pace SECONDS] [--duration S] [--json]
     burraco bench frames [--json]
+    burraco bench pool [--players N] [--processes 1|2] [--redis URL] [--json]
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from burraco.bench import frames, server
+from burraco.bench import frames, pool, server
 from burraco.cliparts import subcommands_of
 
 BENCH_DESCRIPTION = (
@@ -18,7 +19,7 @@ BENCH_DESCRIPTION = (
 
 
 def register(sub: Any) -> None:
-    """Add ``server`` and ``frames`` under the existing ``bench`` command."""
+    """Add ``server``, ``frames`` and ``pool`` under the existing ``bench`` command."""
     parser = subcommands_of(sub, "bench").add_parser(
         "server", help="actions/s and latency of the game server", description=BENCH_DESCRIPTION)
     server.add_arguments(parser)
@@ -28,3 +29,8 @@ def register(sub: Any) -> None:
         "against 2", description=frames.__doc__)
     frames.add_arguments(counted)
     counted.set_defaults(handler=frames.run)
+    pooled = subcommands_of(sub, "bench").add_parser(
+        "pool", help="the matchmaking pool: pairings per second, join to seated",
+        description=pool.__doc__)
+    pool.add_arguments(pooled)
+    pooled.set_defaults(handler=pool.run)
