@@ -310,7 +310,7 @@ def test_the_director_keeps_the_register_in_the_browser(server: ServerProcess,
     page.locator("input[name=paid-5-1]").check()
     page.locator("#ledger-form button[type=submit]").click()
     page.wait_for_load_state()
-    assert "pair 4, Conti" in page.locator("#error").inner_text()
+    assert "coppia 4, Conti" in page.locator("#error").inner_text()  # Italian: the page's
     shot(page, "02-refused-it")
     page.goto(f"{base}/register?lang=en")
     assert totals(page)["paying"] == 3 and not page.locator("input[name=paid-5-1]").is_checked()
