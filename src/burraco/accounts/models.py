@@ -13,6 +13,8 @@
 * ``board_periods`` each player's standing in a calendar week or month of rated play
 * ``daily_entries`` who played which day's duplicate set, at which table
 * ``scorepad_sheets`` the score-pad sheets an account keeps (migration ``0004_scorepad``)
+* ``follows``, ``blocks`` who follows whom (friends: both ways) and who blocked whom
+                    (migration ``0006_social``)
 """
 
 from __future__ import annotations
@@ -178,3 +180,25 @@ class PadSheetRow(Base):
     size: Mapped[int] = mapped_column(Integer)
     """Bytes of the sheet as stored (compact JSON)."""
     sheet: Mapped[dict[str, Any]]
+
+
+class FollowRow(Base):
+    """``follower`` follows ``followed``; two follows both ways make friends (migration
+    ``0006_social``; ``accounts.social``)."""
+
+    __tablename__ = "follows"
+
+    follower: Mapped[str] = mapped_column(String(32), primary_key=True)
+    followed: Mapped[str] = mapped_column(String(32), primary_key=True, index=True)
+    since: Mapped[float] = mapped_column(Float)
+
+
+class BlockRow(Base):
+    """``blocker`` blocked ``blocked``: no challenge, message or pairing between them, and no
+    follow either way (migration ``0006_social``; ``accounts.social``)."""
+
+    __tablename__ = "blocks"
+
+    blocker: Mapped[str] = mapped_column(String(32), primary_key=True)
+    blocked: Mapped[str] = mapped_column(String(32), primary_key=True, index=True)
+    since: Mapped[float] = mapped_column(Float)
