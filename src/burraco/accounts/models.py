@@ -15,6 +15,8 @@
 * ``scorepad_sheets`` the score-pad sheets an account keeps (migration ``0004_scorepad``)
 * ``follows``, ``blocks`` who follows whom (friends: both ways) and who blocked whom
                     (migration ``0006_social``)
+* ``clubs``, ``club_members`` online clubs, their members and roles, invitations and
+                    requests (migration ``0007_clubs``)
 """
 
 from __future__ import annotations
@@ -201,4 +203,32 @@ class BlockRow(Base):
 
     blocker: Mapped[str] = mapped_column(String(32), primary_key=True)
     blocked: Mapped[str] = mapped_column(String(32), primary_key=True, index=True)
+    since: Mapped[float] = mapped_column(Float)
+
+
+class ClubRow(Base):
+    """An online club (migration ``0007_clubs``; ``accounts.clubs``)."""
+
+    __tablename__ = "clubs"
+
+    club_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    """The club's address: its name in lower case, letters and digits joined by ``-``."""
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    description: Mapped[str] = mapped_column(String(500))
+    public: Mapped[bool]
+    """Anyone may join a public club; a club by invitation takes whom its admins accept."""
+    founder: Mapped[str] = mapped_column(String(32))
+    created: Mapped[float] = mapped_column(Float)
+
+
+class ClubMemberRow(Base):
+    """A member of a club and its role: ``founder``, ``admin`` or ``member``; or someone
+    ``invited`` by an admin, or who ``asked`` to join a club by invitation."""
+
+    __tablename__ = "club_members"
+
+    club_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True, index=True)
+    role: Mapped[str] = mapped_column(String(8))
     since: Mapped[float] = mapped_column(Float)
