@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from burraco.accounts.ratings import MU, bot_ratings
+from burraco.bots.base import LEVEL_NAMES
 from burraco.meet.entries import Entry, PoolKey
 
 FALLBACK_LEVEL = "basic"
@@ -26,9 +27,11 @@ FALLBACK_LEVEL = "basic"
 
 
 def bot_levels(form: str) -> list[tuple[str, float]]:
-    """The bot levels of ``form`` and their fitted ratings, weakest first."""
+    """The bot levels a table offers in ``form`` and their fitted ratings, weakest first (a
+    retired level, kept in the fit as a step between two measured ones, is not offered)."""
     fitted = bot_ratings().get(form, {})
-    levels = [(name, float(values["mu"])) for name, values in fitted.items()]
+    levels = [(name, float(values["mu"])) for name, values in fitted.items()
+              if name in LEVEL_NAMES]
     return sorted(levels, key=lambda level: (level[1], level[0])) or [(FALLBACK_LEVEL, MU)]
 
 

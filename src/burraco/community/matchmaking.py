@@ -1,0 +1,468 @@
+"""The matchmaking pool of a server: "Play now, with people" (docs/protocol.md, "Matchmaking").
+
+:class:`Matchmaking` holds the pools (:mod:`burraco.meet.store`): a ``RedisPool`` under the
+cluster's Redis URL and prefix when the server runs with ``--redis``, so that every process
+(and every worker) of a cluster shares them; else a ``MemoryPool``, which a restart empties.
+Every process runs a pairing loop, about once a second and at once after a join here:
+``pair`` re-delivers the matches whose lease ran out and takes the new ones, each match by
+exactly one process (``meet/store.py``).  Each match delivered here becomes a table through
+the hub:
+
+* its seats in ``Match.seats`` order: a human seat for each matched person, a bot seat of the
+  match's level for the others (the nearest level a table offers, when the fitted ratings
+  name a retired version of a level: ``expert-2026`` is measured, never seated);
+* rated or casual as its pool (a rated table is never casual: no undo), the format's fields
+  from ``FORMAT_TABLE``, the fibur rules, and private: a lobby guest could otherwise ask for
+  an open human seat of a public table (``POST /api/web/tables/{id}/seats/{seat}``) before
+  the matched player arrives;
+* created by the match itself: the table's creator is ``meet:<match id>`` (:func:`creator_of`),
+  nobody's account, so no player can cancel it and no player's caps count it;
+* then acknowledged with the table's id.  A failed creation gives the match back (its players
+  return to the pool with their entry times); a creation refused because a matched account
+  may not take a rated seat now (a wait after an abandonment, a live rated seat, both taken
+  since it joined) gives the match back and takes that account out of the pool, so the others
+  are paired again without it.
+
+**Idempotence.**  The hub mints every table's id itself (``create_table`` takes none), so the
+match id cannot be the table's; it is kept as the table's creator instead.  A match delivered
+again (``attempt > 1``: the process that took it died or stalled between creating its table
+and the ack, and its lease ran out) first looks for a waiting table the same match created,
+and is seated there rather than at a second one.  A process whose ack is refused drops its
+table only when the match no longer lives with it (dissolved, or seated at another table);
+while the match is pending elsewhere it leaves the table for the new holder to find.  What is
+left: when the stalled creation commits only after the new holder looked, the new holder makes
+a second table and the first is kept (the match was pending when its ack was refused); and in
+a cluster a table the hub handed to another process at creation cannot be dropped from here
+(logged).  Such a table waits for nobody: nobody is given its links and it holds no seat
+(nothing is claimed at creation), but it does not expire either (waiting tables expire only
+when a guest made them: ``server/waiting.py``).
+
+**Seat links.**  No seat is claimed when the table is made.  Each matched person learns their
+own seat link (``/play/ID?seat=N&token=…``; a seat token opens one seat) from
+``GET /api/pool``, and nobody else does; the table waits until every human seat has been
+taken up (docs/protocol.md, "A match waits for its players").
+
+**Rated play.**  A rated pool takes accounts only, and checks each one as a rated table's
+seat is checked (:mod:`burraco.server.rated`): no wait after an abandonment, no seat held at a
+rated match not over, and no rated table of a match of the pool still to be played.  The
+checks run again for every account when the table is made.
+
+Ratings are the accounts' (the form's ``mu``; a newcomer's 1500); a guest, who may queue
+casual only, counts 1500.  An account's entry keeps it apart from the accounts it blocked and
+those that blocked it (``accounts.social.kept_apart``), as they stand when it joins.  Parties
+(two partners queueing together in form ``"4"``) are not offered yet: each person queues
+alone, and four singles make two pairs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from redis.asyncio import Redis
+from sqlalchemy import Connection, select
+
+from burraco.accounts import social
+from burraco.accounts.identity import Guest
+from burraco.accounts.models import AccountRow, RatingRow
+from burraco.accounts.ratings import MU
+from burraco.bots.base import LEVEL_NAMES
+from burraco.meet.entries import DEFAULT, FORMAT_TABLE, Entry, PoolError, PoolKey, new_entry
+from burraco.meet.matches import FALLBACK_LEVEL, Match, bot_levels
+from burraco.meet.store import Delivery, MemoryPool, Placement, PoolStore, RedisPool
+from burraco.server import rated
+from burraco.server.hub import Hub
+from burraco.server.storage.models import GuestRow, TableRow
+from burraco.server.tables import (
+    SeatRequest,
+    TableConfig,
+    TableConfigError,
+    TableRequest,
+    build_config,
+)
+from burraco.server.waiting import CancelRefused, cancel_table
+
+log = logging.getLogger("burraco.community.matchmaking")
+
+EVERY = 1.0
+"""Seconds between two pairings of a process (a join here pairs at once too)."""
+CREATOR_PREFIX = "meet:"
+CREATOR_NAME = "Matchmaking"
+WAITING_TTL = 1.0
+"""Seconds the count of who waits in each pool is kept before it is read again."""
+NAMES_KEPT = 10_000
+
+
+class PoolRefused(Exception):
+    """Why a join is refused: an HTTP status, a protocol code and (bad input) the field."""
+
+    def __init__(self, status: int, code: str, detail: str, field: str | None = None) -> None:
+        super().__init__(detail)
+        self.status, self.code, self.detail, self.field = status, code, detail, field
+
+
+class SeatsRefused(Exception):
+    """Accounts of a match that may not take a rated seat now (their ids), and why."""
+
+    def __init__(self, accounts: list[str], reason: str) -> None:
+        super().__init__(reason)
+        self.accounts = accounts
+
+
+def creator_of(match_id: str) -> Guest:
+    """The creator of a match's table: the match itself, vouched for by the server (which
+    checked every account of a rated match one by one), so the hub's creator check passes."""
+    return Guest(f"{CREATOR_PREFIX}{match_id}"[:32], CREATOR_NAME, account=True)
+
+
+def table_level(form: str, level: str) -> str:
+    """The level a table seats for a match's ``level``: itself when a table offers it, else
+    the offered level whose fitted rating lies nearest its (on a tie, the weaker)."""
+    if level in LEVEL_NAMES:
+        return level
+    fitted = bot_levels(form)
+    rating = dict(fitted).get(level, MU)
+    offered = [(name, r) for name, r in fitted if name in LEVEL_NAMES] or [(FALLBACK_LEVEL, MU)]
+    return min(offered, key=lambda pair: (abs(pair[1] - rating), pair[1]))[0]
+
+
+def pool_body(key: PoolKey) -> dict[str, Any]:
+    return {"name": key.name, "format": key.format, "form": key.form, "rated": key.rated}
+
+
+def window_body(rating: float, half: float) -> list[float] | None:
+    """``[lo, hi]`` of a rating window (``None``: anyone)."""
+    if math.isinf(half):
+        return None
+    return [round(rating - half, 1), round(rating + half, 1)]
+
+
+# --- reads -----------------------------------------------------------------------------------
+
+def rating_of(conn: Connection, player_id: str, form: str) -> float:
+    """An account's rating for ``form`` (its mean; a newcomer's 1500)."""
+    mu = conn.scalar(select(RatingRow.mu).where(RatingRow.player_id == player_id,
+                                                RatingRow.form == form))
+    return float(mu) if mu is not None else MU
+
+
+def names_of(conn: Connection, ids: list[str]) -> dict[str, str]:
+    """The name each id goes by at a table: an account's username, else a guest's nickname."""
+    if not ids:
+        return {}
+    found: dict[str, str] = {pid: name for pid, name in conn.execute(
+        select(AccountRow.player_id, AccountRow.username).where(AccountRow.player_id.in_(ids)))}
+    rest = [pid for pid in ids if pid not in found]
+    if rest:
+        found.update({pid: name for pid, name in conn.execute(
+            select(GuestRow.id, GuestRow.nickname).where(GuestRow.id.in_(rest)))})
+    return found
+
+
+def table_status(conn: Connection, table_id: str) -> str | None:
+    status = conn.scalar(select(TableRow.status).where(TableRow.id == table_id))
+    return None if status is None else str(status)
+
+
+def table_made_by(conn: Connection, creator: str) -> str | None:
+    """A waiting table ``creator`` made (a match's earlier delivery), if any."""
+    found = conn.scalar(select(TableRow.id).where(TableRow.creator == creator,
+                                                  TableRow.status == "waiting").limit(1))
+    return None if found is None else str(found)
+
+
+# --- the service -----------------------------------------------------------------------------
+
+class Matchmaking:
+    """The pools of a server, its pairing loop, and what the HTTP routes ask of them."""
+
+    def __init__(self, hub: Hub, *, store: PoolStore | None = None,
+                 clock: Callable[[], float] = time.time, every: float = EVERY) -> None:
+        self.hub = hub
+        self.clock = clock
+        """The pools' clock (entry times, waits, leases): ``time.time``, the clock every
+        process of a cluster shares; a test may give its own."""
+        self.every = every
+        self._redis: Redis | None = None
+        if store is None:
+            settings = hub.settings
+            if settings.redis_url:
+                self._redis = Redis.from_url(settings.redis_url)
+                store = RedisPool(self._redis, settings.redis_prefix)
+            else:
+                store = MemoryPool()
+        self.store: PoolStore = store
+        self._configs: dict[PoolKey, TableConfig] = {}
+        self._names: dict[str, str] = {}
+        self._waiting: tuple[float, list[Entry]] | None = None
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self.tables_made = 0
+        """Tables this process created for matches (a test reads it)."""
+
+    # --- life ----------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        if self._redis is not None:
+            await self._redis.aclose()
+
+    async def _run(self) -> None:
+        failing = False
+        while True:
+            self._wake.clear()
+            try:
+                await self.pair_once()
+                failing = False
+            except Exception as exc:  # Redis or the database away: the next round tries again
+                if not failing:  # once per outage, not every second
+                    log.exception("matchmaking: a pairing failed")
+                else:
+                    log.debug("matchmaking: a pairing failed again: %r", exc)
+                failing = True
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.every)
+
+    # --- joining, leaving, where -----------------------------------------------------------
+
+    def config_for(self, key: PoolKey) -> TableConfig:
+        """The settings of a table of ``key`` (every seat a person's); :class:`PoolRefused`
+        when this server makes no such table (a rated format below its rated minimum)."""
+        config = self._configs.get(key)
+        if config is not None:
+            return config
+        settings = self.hub.settings
+        try:
+            config = build_config(
+                request_for(key, [SeatRequest(kind="human")] * key.seats),
+                engines=tuple(settings.engine_commands),
+                rated_minimum=(settings.rated_min_target, settings.rated_min_hands))
+        except TableConfigError as exc:
+            field = "format" if exc.field in ("target", "smazzate") else exc.field
+            raise PoolRefused(422, "bad_field", f"this server has no {key.name} pool: "
+                              f"{exc}", field=field) from None
+        self._configs[key] = config
+        return config
+
+    async def join(self, guest: Guest, key: PoolKey,
+                   bots_after: Any = DEFAULT) -> Entry:
+        """Queue ``guest`` alone in ``key``'s pool; :class:`PoolRefused` says why not."""
+        self.config_for(key)
+        if key.rated:
+            await self._check_rated(guest)
+        held = await self.store.where(guest.id)
+        if held is not None:
+            raise PoolRefused(409, "already_queued", f"you are waiting in pool "
+                              f"{held.pool.name} already: leave it first (DELETE /api/pool)")
+        placement = await self.store.matches_for(guest.id)
+        if placement is not None and placement.table is None:
+            raise PoolRefused(409, "being_seated", "you have been matched and your table is "
+                              "being made: GET /api/pool says where to sit")
+        rating, blocked = MU, frozenset[str]()
+        if guest.account:
+            rating, blocked = await self.hub.read(lambda conn: (
+                rating_of(conn, guest.id, key.form), social.kept_apart(conn, guest.id)))
+        try:
+            entry = new_entry(key, [(guest.id, rating)], since=self.clock(),
+                              bots_after=bots_after, blocked=blocked)
+            await self.store.join(entry)
+        except PoolError as exc:
+            if exc.field == "account":  # another request of the same person came first
+                raise PoolRefused(409, "already_queued", exc.message) from None
+            raise PoolRefused(422, "bad_field", exc.message, field=exc.field) from None
+        self._names[guest.id] = guest.nickname
+        self._waiting = None
+        self._wake.set()
+        return entry
+
+    async def _check_rated(self, guest: Guest) -> None:
+        """A rated table's seat rules, for one account (as ``rated.creation_refusal`` with a
+        seat of one's own, each with its code), and no rated table of the pool to play."""
+        if not guest.account:
+            raise PoolRefused(403, "account_required", "rated pools are for accounts: "
+                              "register or log in (guests may join casual pools)")
+        wait = await self.hub.players.wait_of(guest.id)
+        if wait is not None:
+            raise PoolRefused(403, "rated_wait", rated.wait_text(wait))
+        elsewhere = await self.hub.read(lambda conn: rated.live_rated_seat(conn, guest.id))
+        if elsewhere is not None:
+            raise PoolRefused(409, "one_seat", rated.ONE_LIVE_RATED.format(table=elsewhere))
+        placement = await self.store.matches_for(guest.id)
+        if placement is not None and placement.match.rated and placement.table:
+            table = placement.table
+            status = await self.hub.read(lambda conn: table_status(conn, table))
+            if status not in (None, "finished"):
+                raise PoolRefused(409, "one_seat", f"your rated match from the pool (table "
+                                  f"{table}) is not over: play it before another")
+
+    async def leave(self, guest: Guest) -> bool:
+        """Leave the pool at once (a pending match is dissolved, the others go back)."""
+        left = await self.store.leave(guest.id)
+        if left is not None:
+            self._waiting = None
+        return left is not None
+
+    async def waiting(self) -> list[Entry]:
+        """Who waits, in every pool (read again at most every :data:`WAITING_TTL` s)."""
+        now = time.monotonic()
+        if self._waiting is None or now - self._waiting[0] > WAITING_TTL:
+            self._waiting = (now, await self.store.waiting())
+        return self._waiting[1]
+
+    async def status(self, guest: Guest) -> dict[str, Any]:
+        """Where ``guest`` is: ``none``, ``waiting`` in a pool, or ``matched``."""
+        now = self.clock()
+        where = await self.store.where(guest.id, now)
+        if where is not None:
+            entries = await self.waiting()
+            mine = next((e for e in entries if e.id == where.party[0]), None)
+            if mine is None:  # joined since the count was read
+                self._waiting = None
+                entries = await self.waiting()
+                mine = next((e for e in entries if e.id == where.party[0]), None)
+            rating = mine.rating if mine is not None else MU
+            return {"state": "waiting", "pool": pool_body(where.pool), "since": where.since,
+                    "waited": round(where.waited, 1), "rating": round(rating, 1),
+                    "window": window_body(rating, where.window),
+                    "bots_after": mine.bots_after if mine is not None else None,
+                    "waiting": sum(1 for e in entries if e.pool == where.pool)}
+        placement = await self.store.matches_for(guest.id)
+        if placement is None:
+            return {"state": "none"}
+        return {"state": "matched", "match": await self.match_body(placement, guest.id)}
+
+    async def match_body(self, placement: Placement, player_id: str) -> dict[str, Any]:
+        """A match as its player ``player_id`` is told it: their own seat link, nobody else's."""
+        match, table = placement.match, placement.table
+        names = await self.names(list(match.accounts))
+        seat = next(s for s in match.seats if s.account == player_id)
+        seats = [{"seat": s.seat, "team": s.team,
+                  "name": names.get(s.account) if s.account is not None else None,
+                  "bot": table_level(match.form, s.bot) if s.bot is not None else None}
+                 for s in match.seats]
+        token = url = None
+        if table is not None:
+            token = self.hub.tokens.seat_token(table, seat.seat)
+            url = f"{self.hub.settings.base_url}/play/{table}?seat={seat.seat}&token={token}"
+        return {"id": match.id, "pool": pool_body(match.pool), "table": table,
+                "pending": table is None, "seat": seat.seat, "team": seat.team, "url": url,
+                "token": token, "rated": match.rated,
+                "players": [s["name"] for s in seats if s["bot"] is None],
+                "bots": [s["bot"] for s in seats if s["bot"] is not None], "seats": seats}
+
+    async def names(self, ids: list[str]) -> dict[str, str]:
+        missing = [pid for pid in ids if pid not in self._names]
+        if missing:
+            if len(self._names) > NAMES_KEPT:
+                self._names.clear()
+            self._names.update(await self.hub.read(lambda conn: names_of(conn, missing)))
+        return {pid: self._names[pid] for pid in ids if pid in self._names}
+
+    # --- pairing and seating ---------------------------------------------------------------
+
+    async def pair_once(self) -> list[str]:
+        """One pairing: every match delivered to this process seated; the tables' ids."""
+        made = []
+        for delivery in await self.store.pair(self.clock()):
+            table_id = await self.seat(delivery)
+            if table_id is not None:
+                made.append(table_id)
+        if made:
+            self._waiting = None
+        return made
+
+    async def seat(self, delivery: Delivery) -> str | None:
+        """Create (or find) the match's table and acknowledge it; the table's id, or
+        ``None`` when the match went back to the pool or to another process."""
+        match = delivery.match
+        try:
+            table_id = await self.table_for(delivery)
+        except SeatsRefused as exc:
+            log.info("match %s: %s; its other players go back to the pool", match.id, exc)
+            await self.store.give_back(delivery)
+            for account in exc.accounts:
+                await self.store.leave(account)
+            return None
+        except Exception:
+            log.exception("match %s: its table could not be made; it goes back to the pool",
+                          match.id)
+            await self.store.give_back(delivery)
+            return None
+        if await self.store.ack(delivery, table_id, self.clock()):
+            return table_id
+        await self.drop(table_id, match)
+        return None
+
+    async def table_for(self, delivery: Delivery) -> str:
+        """The table of a delivered match: the one an earlier delivery made, else a new one."""
+        match = delivery.match
+        creator = creator_of(match.id)
+        if delivery.attempt > 1:
+            earlier = await self.hub.read(lambda conn: table_made_by(conn, creator.id))
+            if earlier is not None:
+                return earlier
+        if match.rated:
+            await self._recheck(match)
+        created = await self.hub.create_table(creator, request_for(
+            match.pool, [SeatRequest(kind="human") if s.account is not None else
+                         SeatRequest(kind="bot", level=table_level(match.form, s.bot or ""))
+                         for s in match.seats]))
+        self.tables_made += 1
+        return str(created["table_id"])
+
+    async def _recheck(self, match: Match) -> None:
+        """Each account of a rated match may still take a rated seat (it may have left a
+        match, or sat at one, since it joined): :class:`SeatsRefused` names those that may not."""
+        refused: list[str] = []
+        reasons: list[str] = []
+        for account in match.accounts:
+            try:
+                await self._check_rated(Guest(account, "", account=True))
+            except PoolRefused as exc:
+                refused.append(account)
+                reasons.append(exc.code)
+        if refused:
+            raise SeatsRefused(refused, f"{', '.join(refused)} may not take a rated seat now "
+                               f"({', '.join(reasons)})")
+
+    async def drop(self, table_id: str, match: Match) -> None:
+        """The ack was refused: drop the table unless the match lives on with it."""
+        placement = await self.store.matches_for(match.accounts[0]) if match.accounts else None
+        if placement is not None and placement.match.id == match.id and (
+                placement.table in (None, table_id)):
+            return  # pending at another process, which finds this table, or seated at it
+        try:
+            await cancel_table(self.hub, table_id, creator_of(match.id))
+        except CancelRefused as exc:
+            log.warning("match %s: its table %s is not dropped: %s", match.id, table_id,
+                        exc.detail)
+
+
+def request_for(key: PoolKey, seats: list[SeatRequest]) -> TableRequest:
+    """The creation request of a table of ``key``'s pool with these seats."""
+    fields = FORMAT_TABLE[key.format]
+    return TableRequest(players=key.seats, seats=seats, public=False, rated=key.rated,
+                        casual=not key.rated, **fields)
+
+
+def attach(hub: Hub, **options: Any) -> Matchmaking:
+    """The pool service of ``hub``: its pairing loop runs while the hub does."""
+    service = Matchmaking(hub, **options)
+    hub.hooks.started.append(service.start)
+    hub.hooks.stopping.append(service.stop)
+    return service
+
+
+__all__ = ["Matchmaking", "PoolRefused", "attach", "creator_of", "table_level"]

@@ -1,0 +1,69 @@
+"""One matchmaking pool across the processes of a cluster: a player who joins on one process
+and one who joins on another meet at one table, each told so (with their own seat link) by
+the process they talk to, and sit down there.
+
+Real ``burraco serve --redis`` processes on a PostgreSQL database of this module's own and a
+Redis key prefix of the test's own; skipped, saying why, without
+``BURRACO_TEST_POSTGRES_URL`` and ``BURRACO_TEST_REDIS_URL``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from cluster_harness import cluster, postgres_database
+from harness import ServerProcess
+from players_harness import bearer, register
+from pool_harness import all_join, matches, sit, started_view
+
+
+@pytest.fixture(scope="module")
+def db_url() -> Iterator[str]:
+    with postgres_database() as url:
+        yield url
+
+
+def test_players_on_two_processes_meet_in_one_pool(tmp_path: Path, db_url: str) -> None:
+    with cluster(tmp_path, db_url, 2) as group:
+        a, b = group.nodes
+        ada = register(a, "ClusterAda")
+        bob = register(b, "ClusterBob")
+        body = {"format": "505", "form": "2", "rated": True}
+        start = time.monotonic()
+        waiting = httpx.post(f"{a.base}/api/pool", json=body, headers=bearer(ada["token"]))
+        assert waiting.status_code == 200, waiting.text
+        seen = httpx.get(f"{b.base}/api/pool", headers=bearer(ada["token"])).json()
+        assert seen["state"] == "waiting" and seen["waiting"] == 1  # one pool for both
+        all_join(b, [(bob["token"], body)])
+        mine = matches(a, [ada["token"]])[ada["token"]]
+        theirs = matches(b, [bob["token"]])[bob["token"]]
+        assert time.monotonic() - start < 10
+        assert mine["table"] == theirs["table"] and {mine["seat"], theirs["seat"]} == {0, 1}
+        assert mine["url"].startswith(f"{a.base}/play/") and theirs["url"].startswith(
+            f"{b.base}/play/")  # each told by the process it talks to
+        assert sorted(mine["players"]) == ["ClusterAda", "ClusterBob"]
+
+        async def main() -> list[dict[str, Any]]:
+            one = await sit(a, mine, ada["token"])
+            two = await sit(b, theirs, bob["token"])
+            try:
+                return list(await asyncio.gather(started_view(one), started_view(two)))
+            finally:
+                await one.close()
+                await two.close()
+
+        for view in asyncio.run(main()):
+            assert view["status"] == "playing" and view["table"]["config"]["rated"]
+            assert {s["nickname"] for s in view["seats"]} == {"ClusterAda", "ClusterBob"}
+        node: ServerProcess
+        for node in (a, b):  # the match is known wherever one asks
+            for token, seat in ((ada["token"], mine["seat"]), (bob["token"], theirs["seat"])):
+                found = httpx.get(f"{node.base}/api/pool", headers=bearer(token)).json()
+                assert found["match"]["table"] == mine["table"]
+                assert found["match"]["seat"] == seat

@@ -1,0 +1,198 @@
+"""The pool service (``community/matchmaking.py``) in one process, on a real hub and SQLite,
+with a simulated clock: windows widening with each player's own wait, blocked players kept
+apart, a match delivered again
+seated at the table its first delivery made (never a second), a refused ack keeping a table
+the match lives on with and dropping one it does not, a rated match whose player took a wait
+since joining, and the bot levels a table seats.
+
+The same over real server processes: ``test_matchmaking.py`` and
+``test_matchmaking_cluster.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from sqlalchemy import insert
+
+from burraco.accounts import social
+from burraco.accounts.identity import Guest
+from burraco.accounts.models import PenaltyRow, RatingRow
+from burraco.community.matchmaking import (
+    Matchmaking,
+    PoolRefused,
+    creator_of,
+    table_level,
+    table_status,
+)
+from burraco.infra.config import ServerConfig
+from burraco.meet.entries import PoolKey
+from burraco.meet.store import MemoryPool
+from burraco.server.hub import Hub
+
+RATED = PoolKey("505", "2", True)
+CASUAL = PoolKey("hand", "2", False)
+
+
+class Clock:
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def with_hub(tmp_path: Path, body: Callable[[Hub], Awaitable[None]]) -> None:
+    async def main() -> None:
+        hub = Hub(ServerConfig(db_url=f"sqlite:///{tmp_path / 'burraco.db'}"))
+        await hub.start()
+        try:
+            await body(hub)
+        finally:
+            await hub.stop()
+
+    asyncio.run(main())
+
+
+async def account(hub: Hub, name: str, rating: float | None = None) -> Guest:
+    player_id, _ = await hub.players.register(name, "correct horse", None)
+    if rating is not None:
+        await hub.writer.run(lambda conn: conn.execute(insert(RatingRow).values(
+            player_id=player_id, form="2", mu=rating, sigma=200.0, matches=5)))
+    return Guest(player_id, name, account=True)
+
+
+def test_windows_widen_with_each_players_own_wait(tmp_path: Path) -> None:
+    async def body(hub: Hub) -> None:
+        clock = Clock()
+        start = clock.now
+        pool = Matchmaking(hub, clock=clock)
+        people = []
+        for i, rating in enumerate((1300, 1500, 1750, 2100)):  # 200, 250, 350 apart
+            clock.now = start + i * 0.5
+            person = await account(hub, f"Wide{i}", rating)
+            entry = await pool.join(person, RATED)
+            assert entry.rating == rating
+            people.append(person)
+        first, second, third, fourth = people
+        assert await pool.pair_once() == []
+        clock.now = start + 20.4  # the first has waited 20.4 s (±300), the second 19.9 (±100)
+        assert await pool.pair_once() == []
+        clock.now = start + 20.5  # both past 20 s now: 200 apart meet
+        made = await pool.pair_once()
+        assert len(made) == 1
+        mine = await pool.status(first)
+        assert mine["state"] == "matched" and mine["match"]["table"] == made[0]
+        assert mine["match"]["players"] == ["Wide0", "Wide1"]
+        assert (await pool.status(second))["match"]["seat"] == 1
+        waiting = await pool.status(third)
+        assert waiting["state"] == "waiting" and waiting["window"] == [1650.0, 1850.0]
+        assert waiting["waiting"] == 2
+        clock.now = start + 61.0  # the fourth has waited 59.5 s: 350 is still too far
+        assert await pool.pair_once() == []
+        clock.now = start + 61.5  # anyone, after a minute each
+        made = await pool.pair_once()
+        assert len(made) == 1
+        assert (await pool.status(fourth))["match"]["players"] == ["Wide2", "Wide3"]
+        assert (await pool.status(third))["match"]["rated"] is True
+        assert pool.tables_made == 2
+
+    with_hub(tmp_path, body)
+
+
+def test_a_match_delivered_again_is_seated_at_its_first_table(tmp_path: Path) -> None:
+    async def body(hub: Hub) -> None:
+        clock = Clock()
+        store = MemoryPool(lease=5.0)
+        stalled = Matchmaking(hub, store=store, clock=clock)  # takes the match, then stalls
+        other = Matchmaking(hub, store=store, clock=clock)  # another process of the cluster
+        ada, bob = await account(hub, "Again0"), await account(hub, "Again1")
+        for person in (ada, bob):
+            await stalled.join(person, CASUAL, None)
+        (delivery,) = await store.pair(clock())
+        table = await stalled.table_for(delivery)  # made, but its ack never comes in time
+        assert (await stalled.status(ada))["match"]["pending"] is True
+        clock.now += 6.0  # the lease ran out: another process delivers the match again
+        assert await other.pair_once() == [table]
+        assert other.tables_made == 0 and stalled.tables_made == 1
+        assert not await store.ack(delivery, table, clock())  # the stale ack is refused...
+        await stalled.drop(table, delivery.match)  # ...and the table the match lives at stays
+        assert await hub.read(lambda conn: table_status(conn, table)) == "waiting"
+        for person in (ada, bob):
+            found = (await other.status(person))["match"]
+            assert found["table"] == table and found["url"].endswith(found["token"])
+        assert creator_of(delivery.match.id).id == f"meet:{delivery.match.id}"
+
+    with_hub(tmp_path, body)
+
+
+def test_a_table_whose_match_was_dissolved_is_dropped(tmp_path: Path) -> None:
+    async def body(hub: Hub) -> None:
+        clock = Clock()
+        pool = Matchmaking(hub, clock=clock)
+        ada, bob = await account(hub, "Gone0"), await account(hub, "Gone1")
+        for person in (ada, bob):
+            await pool.join(person, CASUAL, None)
+        (delivery,) = await pool.store.pair(clock())
+        table = await pool.table_for(delivery)
+        assert await pool.leave(ada)  # while being seated: the match is dissolved
+        assert (await pool.status(bob))["state"] == "waiting"
+        assert not await pool.store.ack(delivery, table, clock())
+        await pool.drop(table, delivery.match)
+        assert await hub.read(lambda conn: table_status(conn, table)) is None
+        assert await pool.status(ada) == {"state": "none"}
+
+    with_hub(tmp_path, body)
+
+
+def test_a_rated_player_who_took_a_wait_since_joining_is_left_out(tmp_path: Path) -> None:
+    async def body(hub: Hub) -> None:
+        clock = Clock(time.time())
+        pool = Matchmaking(hub, clock=clock)
+        ada, bob = await account(hub, "Fair0"), await account(hub, "Fair1")
+        for person in (ada, bob):
+            await pool.join(person, RATED)
+        now = time.time()
+        await hub.writer.run(lambda conn: conn.execute(insert(PenaltyRow).values(
+            player_id=bob.id, table_id="elsewhere", reason="left", at=now, until=now + 300)))
+        assert await pool.pair_once() == []
+        assert pool.tables_made == 0
+        assert (await pool.status(ada))["state"] == "waiting"  # back, with her entry time
+        assert await pool.status(bob) == {"state": "none"}  # out of the pool
+        with pytest.raises(PoolRefused) as refused:
+            await pool.join(bob, RATED)
+        assert refused.value.status == 403 and refused.value.code == "rated_wait"
+        await pool.join(bob, CASUAL)  # casual pools stay open to him
+
+    with_hub(tmp_path, body)
+
+
+def test_blocked_players_are_never_paired(tmp_path: Path) -> None:
+    async def body(hub: Hub) -> None:
+        clock = Clock()
+        pool = Matchmaking(hub, clock=clock)
+        ada, bob = await account(hub, "Block0", 1500), await account(hub, "Block1", 1510)
+        await hub.writer.run(lambda conn: social.block(conn, ada.id, "Block1"))
+        for person in (ada, bob):
+            await pool.join(person, RATED)
+        clock.now += 120  # anyone, by the windows: but not each other
+        assert await pool.pair_once() == []
+        carol = await account(hub, "Block2", 2400)
+        await pool.join(carol, RATED)
+        clock.now += 120
+        assert len(await pool.pair_once()) == 1
+        met = (await pool.status(carol))["match"]["players"]
+        assert "Block2" in met and len(met) == 2, met
+        assert (await pool.status(ada if "Block1" in met else bob))["state"] == "waiting"
+
+    with_hub(tmp_path, body)
+
+
+def test_a_table_seats_only_the_levels_it_offers() -> None:
+    assert table_level("2", "basic") == "basic"  # (a match never names a retired level:
+    # burraco.meet offers only the levels a table seats)
+    assert table_level("2", "nobody-knows") == "basic"  # unrated: the scale's 1500
