@@ -17,6 +17,8 @@
                     (migration ``0006_social``)
 * ``clubs``, ``club_members`` online clubs, their members and roles, invitations and
                     requests (migration ``0007_clubs``)
+* ``challenges``    one player's challenge to another: its rules, its state, its table
+                    (migration ``0008_challenges``)
 """
 
 from __future__ import annotations
@@ -232,3 +234,22 @@ class ClubMemberRow(Base):
     player_id: Mapped[str] = mapped_column(String(32), primary_key=True, index=True)
     role: Mapped[str] = mapped_column(String(8))
     since: Mapped[float] = mapped_column(Float)
+
+
+class ChallengeRow(Base):
+    """One player's challenge to another (migration ``0008_challenges``;
+    ``community.challenges``)."""
+
+    __tablename__ = "challenges"
+
+    challenge_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    challenger: Mapped[str] = mapped_column(String(32), index=True)
+    challenged: Mapped[str] = mapped_column(String(32), index=True)
+    format: Mapped[str] = mapped_column(String(8))
+    rated: Mapped[bool]
+    created: Mapped[float] = mapped_column(Float)
+    expires: Mapped[float] = mapped_column(Float)
+    state: Mapped[str] = mapped_column(String(10))
+    """``open``, ``accepted``, ``declined`` or ``withdrawn`` (an open one past ``expires``
+    has expired)."""
+    table_id: Mapped[str | None] = mapped_column(String(32))

@@ -49,6 +49,7 @@ from burraco.accounts.service import request_token
 from burraco.analysis.review import Settings
 from burraco.app.account_routes import install as install_players
 from burraco.app.analysis_jobs import AnalysisJobs, install_analysis
+from burraco.app.challenge_routes import install as install_challenges
 from burraco.app.http_errors import install_error_shapes, quiet_client_faults
 from burraco.app.metrics_route import install_metrics
 from burraco.app.pool_routes import install as install_pool
@@ -294,6 +295,7 @@ def create_app(settings: ServerConfig) -> FastAPI:
     install_tournaments(app)  # director and player pages under /tournaments/ (before the catch-all)
     # tutorial, rematch, invitation (before the web)
     install_table_extras(app, hub, guest_of, rate_limited)
-    install_pool(app, hub)  # "Play now, with people": the matchmaking pool
+    pool = install_pool(app, hub)  # "Play now, with people": the matchmaking pool
+    install_challenges(app, hub, pool)  # a player challenges another
     install_web(app)  # the browser client and its read-only calls (last: it has a catch-all)
     return app

@@ -261,7 +261,7 @@ class Matchmaking:
         """Queue ``guest`` alone in ``key``'s pool; :class:`PoolRefused` says why not."""
         self.config_for(key)
         if key.rated:
-            await self._check_rated(guest)
+            await self.check_rated(guest)
         held = await self.store.where(guest.id)
         if held is not None:
             raise PoolRefused(409, "already_queued", f"you are waiting in pool "
@@ -287,7 +287,7 @@ class Matchmaking:
         self._wake.set()
         return entry
 
-    async def _check_rated(self, guest: Guest) -> None:
+    async def check_rated(self, guest: Guest) -> None:
         """A rated table's seat rules, for one account (as ``rated.creation_refusal`` with a
         seat of one's own, each with its code), and no rated table of the pool to play."""
         if not guest.account:
@@ -429,7 +429,7 @@ class Matchmaking:
         reasons: list[str] = []
         for account in match.accounts:
             try:
-                await self._check_rated(Guest(account, "", account=True))
+                await self.check_rated(Guest(account, "", account=True))
             except PoolRefused as exc:
                 refused.append(account)
                 reasons.append(exc.code)
