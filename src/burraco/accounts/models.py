@@ -19,6 +19,9 @@
                     requests (migration ``0007_clubs``)
 * ``challenges``    one player's challenge to another: its rules, its state, its table
                     (migration ``0008_challenges``)
+* ``addresses_seen``, ``match_addresses`` keyed hashes of the addresses players asked to
+                    play from, and of each player of a table the server paired (migration
+                    ``0009_addresses``): screening for two accounts of one person
 """
 
 from __future__ import annotations
@@ -253,3 +256,27 @@ class ChallengeRow(Base):
     """``open``, ``accepted``, ``declined`` or ``withdrawn`` (an open one past ``expires``
     has expired)."""
     table_id: Mapped[str | None] = mapped_column(String(32))
+
+
+class AddressSeenRow(Base):
+    """The keyed hash of the address a player last joined the pool (``context`` ``pool``)
+    or sent a challenge (``challenge``) from: for fair play's screening of two accounts of
+    one person playing each other (migration ``0009_addresses``; ``accounts.screening``)."""
+
+    __tablename__ = "addresses_seen"
+
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    context: Mapped[str] = mapped_column(String(16), primary_key=True)
+    address_hash: Mapped[str] = mapped_column(String(64))
+    at: Mapped[float] = mapped_column(Float)
+
+
+class MatchAddressRow(Base):
+    """The address hash of each player of a table the server paired (the pool, a challenge),
+    as it was when they asked to play (migration ``0009_addresses``)."""
+
+    __tablename__ = "match_addresses"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    address_hash: Mapped[str] = mapped_column(String(64), index=True)

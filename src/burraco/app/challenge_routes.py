@@ -23,6 +23,7 @@ from burraco.accounts.identity import Guest, TokenError
 from burraco.accounts.service import request_token
 from burraco.community.challenges import ChallengeRefused, Challenges
 from burraco.community.matchmaking import Matchmaking
+from burraco.infra.http_limits import client_address
 from burraco.infra.rates import RateLimits, storage_for
 from burraco.server.hub import Hub
 
@@ -68,7 +69,8 @@ def router(hub: Hub, challenges: Challenges) -> APIRouter:
                     response.headers["Retry-After"] = str(
                         await limits.retry_after("challenges", guest.id))
                     return response
-            made = await challenges.create(guest, body.to, body.format, body.rated)
+            made = await challenges.create(guest, body.to, body.format, body.rated,
+                                           address=client_address(request.scope))
         except ChallengeRefused as exc:
             return _error(exc.status, exc.code, exc.detail, exc.field)
         return JSONResponse(made, status_code=201)
@@ -83,7 +85,8 @@ def router(hub: Hub, challenges: Challenges) -> APIRouter:
     @api.post("/api/challenges/{challenge_id}/accept")
     async def accept(challenge_id: str, request: Request) -> JSONResponse:
         try:
-            return JSONResponse(await challenges.accept(who(request), challenge_id))
+            return JSONResponse(await challenges.accept(
+                who(request), challenge_id, address=client_address(request.scope)))
         except ChallengeRefused as exc:
             return _error(exc.status, exc.code, exc.detail, exc.field)
 

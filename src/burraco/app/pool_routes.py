@@ -27,6 +27,7 @@ from burraco.accounts.identity import Guest, TokenError
 from burraco.accounts.ratings import FORMS
 from burraco.accounts.service import request_token
 from burraco.community.matchmaking import Matchmaking, PoolRefused, attach, pool_body, window_body
+from burraco.infra.http_limits import client_address
 from burraco.infra.rates import RateLimits, storage_for
 from burraco.meet.entries import BOTS_AFTER_MAX, BOTS_AFTER_MIN, DEFAULT, FORMATS, PoolKey
 from burraco.server.hub import Hub
@@ -204,7 +205,8 @@ def router(hub: Hub, pool: Matchmaking) -> APIRouter:
             response.headers["Retry-After"] = str(wait)
             return response
         try:
-            entry = await pool.join(guest, key, bots_after)
+            entry = await pool.join(guest, key, bots_after,
+                                    address=client_address(request.scope))
         except PoolRefused as exc:
             return refused(exc)
         return JSONResponse({"pool": pool_body(entry.pool), "since": entry.since,

@@ -24,6 +24,7 @@ from typing import Any
 
 from sqlalchemy import Connection, func, insert, or_, select, update
 
+from burraco.accounts import screening
 from burraco.accounts.identity import Guest
 from burraco.accounts.models import AccountRow, ChallengeRow
 from burraco.accounts.names import FieldError
@@ -69,7 +70,9 @@ class Challenges:
         self.hub = pool.hub
 
     async def create(self, guest: Guest, username: object, fmt: object,
-                     rated: object) -> dict[str, Any]:
+                     rated: object, address: str | None = None) -> dict[str, Any]:
+        """Challenge ``username``; ``address``: where the request came from, kept as a keyed
+        hash for fair play's screening (:mod:`burraco.accounts.screening`)."""
         if not guest.account:
             raise ChallengeRefused(403, "account_required", "challenges are between accounts: "
                                    "register or log in")
@@ -85,6 +88,8 @@ class Challenges:
                 await self.pool.check_rated(guest)
         except PoolRefused as exc:
             raise ChallengeRefused(exc.status, exc.code, exc.detail, exc.field) from None
+
+        hashed = None if address is None else screening.address_hash(self.hub.tokens, address)
 
         def write(conn: Connection) -> dict[str, Any]:
             try:
@@ -112,6 +117,8 @@ class Challenges:
                 challenge_id=challenge_id, challenger=guest.id, challenged=other.player_id,
                 format=key.format, rated=rated, created=now, expires=now + CHALLENGE_SECONDS,
                 state="open", table_id=None))
+            if hashed is not None:
+                screening.seen(conn, guest.id, "challenge", hashed)
             return {"id": challenge_id, "to": other.username, "format": key.format,
                     "rated": rated, "expires": now + CHALLENGE_SECONDS}
         return await self.hub.writer.run(write)
@@ -156,7 +163,8 @@ class Challenges:
             raise ChallengeRefused(404, "not_found", "no such challenge", "id")
         return row
 
-    async def accept(self, guest: Guest, challenge_id: str) -> dict[str, Any]:
+    async def accept(self, guest: Guest, challenge_id: str,
+                     address: str | None = None) -> dict[str, Any]:
         row = await self._row(challenge_id)
         if row.challenged != guest.id:
             raise ChallengeRefused(404, "not_found", "no such challenge", "id")
@@ -175,10 +183,15 @@ class Challenges:
             key, [SeatRequest(kind="human"), SeatRequest(kind="human")]))
         table_id = str(created["table_id"])
 
+        mine = None if address is None else screening.address_hash(self.hub.tokens, address)
+
         def settle(conn: Connection) -> bool:
             done = conn.execute(update(ChallengeRow).where(
                 ChallengeRow.challenge_id == challenge_id, ChallengeRow.state == "open")
                 .values(state="accepted", table_id=table_id))
+            if done.rowcount:
+                screening.paired(conn, table_id, {row.challenger: None, row.challenged: mine},
+                                 "challenge")
             return bool(done.rowcount)
         if not await self.hub.writer.run(settle):  # another tab accepted it a moment ago
             with contextlib.suppress(CancelRefused):  # nobody was given its links

@@ -67,7 +67,7 @@ from typing import Any
 from redis.asyncio import Redis
 from sqlalchemy import Connection, select
 
-from burraco.accounts import social
+from burraco.accounts import screening, social
 from burraco.accounts.identity import Guest
 from burraco.accounts.models import AccountRow, RatingRow
 from burraco.accounts.ratings import MU
@@ -257,8 +257,10 @@ class Matchmaking:
         return config
 
     async def join(self, guest: Guest, key: PoolKey,
-                   bots_after: Any = DEFAULT) -> Entry:
-        """Queue ``guest`` alone in ``key``'s pool; :class:`PoolRefused` says why not."""
+                   bots_after: Any = DEFAULT, address: str | None = None) -> Entry:
+        """Queue ``guest`` alone in ``key``'s pool; :class:`PoolRefused` says why not.
+        ``address``: where the request came from, kept as a keyed hash for fair play's
+        screening (:mod:`burraco.accounts.screening`)."""
         self.config_for(key)
         if key.rated:
             await self.check_rated(guest)
@@ -282,6 +284,10 @@ class Matchmaking:
             if exc.field == "account":  # another request of the same person came first
                 raise PoolRefused(409, "already_queued", exc.message) from None
             raise PoolRefused(422, "bad_field", exc.message, field=exc.field) from None
+        if address is not None:
+            hashed = screening.address_hash(self.hub.tokens, address)
+            await self.hub.writer.run(lambda conn: screening.seen(conn, guest.id, "pool",
+                                                                  hashed))
         self._names[guest.id] = guest.nickname
         self._waiting = None
         self._wake.set()
@@ -401,6 +407,9 @@ class Matchmaking:
             await self.store.give_back(delivery)
             return None
         if await self.store.ack(delivery, table_id, self.clock()):
+            players: dict[str, str | None] = dict.fromkeys(match.accounts)
+            await self.hub.writer.run(lambda conn: screening.paired(conn, table_id, players,
+                                                                    "pool"))
             return table_id
         await self.drop(table_id, match)
         return None
