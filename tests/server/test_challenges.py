@@ -81,7 +81,7 @@ def test_a_challenge_accepted_seats_both_players(server: ServerProcess) -> None:
 
 
 def test_declined_withdrawn_and_expired_challenges(server: ServerProcess) -> None:
-    carla, carla_token = _account(server, "carla")
+    _carla, carla_token = _account(server, "carla")
     dario, dario_token = _account(server, "dario")
     one = _post(server, carla_token, "/api/challenges",
                 {"to": dario, "format": "hand", "rated": False}).json()["id"]

@@ -13,15 +13,16 @@ from burraco.accounts.screening import shared_tables
 from burraco.infra.db import make_engine
 
 
-def _rows(server: ServerProcess) -> list[tuple[str, str, str]]:
+def _rows(server: ServerProcess) -> tuple[list[tuple[str, str, str]],
+                                         list[tuple[str, str, list[str]]]]:
     engine = make_engine(server.db_url)
     with engine.connect() as conn:
-        rows = [tuple(r) for r in conn.exec_driver_sql(
+        rows = [(str(r[0]), str(r[1]), str(r[2])) for r in conn.exec_driver_sql(
             "SELECT table_id, player_id, address_hash FROM match_addresses").all()]
         shared = shared_tables(conn)
     engine.dispose()
     assert all("127.0.0.1" not in row[2] for row in rows)  # a hash, not the address
-    return rows, shared  # type: ignore[return-value]
+    return rows, shared
 
 
 def test_pool_and_challenge_tables_keep_their_players_address_hashes(
@@ -37,7 +38,7 @@ def test_pool_and_challenge_tables_keep_their_players_address_hashes(
                           headers=bearer(bob["token"])).json()
     rows, shared = _rows(server)
     by_table: dict[str, set[str]] = {}
-    for table, player, hashed in rows:
+    for table, _player, hashed in rows:
         by_table.setdefault(table, set()).add(hashed)
         assert len(hashed) == 64
     assert len(by_table[pool_table]) == 1 and len(by_table[accepted["table"]]) == 1
