@@ -52,6 +52,7 @@ from burraco.app.analysis_jobs import AnalysisJobs, install_analysis
 from burraco.app.challenge_routes import install as install_challenges
 from burraco.app.http_errors import install_error_shapes, quiet_client_faults
 from burraco.app.metrics_route import install_metrics
+from burraco.app.notify_routes import install as install_notifications
 from burraco.app.pool_routes import install as install_pool
 from burraco.app.table_extras import install_table_extras
 from burraco.app.web import install_web
@@ -296,6 +297,7 @@ def create_app(settings: ServerConfig) -> FastAPI:
     # tutorial, rematch, invitation (before the web)
     install_table_extras(app, hub, guest_of, rate_limited)
     pool = install_pool(app, hub)  # "Play now, with people": the matchmaking pool
-    install_challenges(app, hub, pool)  # a player challenges another
+    challenges = install_challenges(app, hub, pool)  # a player challenges another
+    install_notifications(app, hub, pool, challenges)  # what waits for the player now
     install_web(app)  # the browser client and its read-only calls (last: it has a catch-all)
     return app
