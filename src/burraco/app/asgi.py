@@ -54,6 +54,7 @@ from burraco.app.http_errors import install_error_shapes, quiet_client_faults
 from burraco.app.metrics_route import install_metrics
 from burraco.app.notify_routes import install as install_notifications
 from burraco.app.pool_routes import install as install_pool
+from burraco.app.presence_routes import install as install_presence
 from burraco.app.table_extras import install_table_extras
 from burraco.app.web import install_web
 from burraco.community.service import attach as attach_community
@@ -298,6 +299,7 @@ def create_app(settings: ServerConfig) -> FastAPI:
     install_table_extras(app, hub, guest_of, rate_limited)
     pool = install_pool(app, hub)  # "Play now, with people": the matchmaking pool
     challenges = install_challenges(app, hub, pool)  # a player challenges another
-    install_notifications(app, hub, pool, challenges)  # what waits for the player now
+    presence = install_presence(app, hub, pool)  # friends online, at a table, in a pool
+    install_notifications(app, hub, pool, challenges, presence)  # what waits for the player
     install_web(app)  # the browser client and its read-only calls (last: it has a catch-all)
     return app

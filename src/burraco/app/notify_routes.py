@@ -22,6 +22,7 @@ from burraco.accounts.models import AccountRow, ClubMemberRow, ClubRow, FollowRo
 from burraco.accounts.service import request_token
 from burraco.community.challenges import Challenges
 from burraco.community.matchmaking import Matchmaking
+from burraco.community.presence import Presence
 from burraco.server.hub import Hub
 
 FOLLOWER_DAYS = 7
@@ -56,7 +57,8 @@ def social_items(conn: Connection, me: str, now: float) -> list[dict[str, Any]]:
     return out
 
 
-def router(hub: Hub, pool: Matchmaking, challenges: Challenges) -> APIRouter:
+def router(hub: Hub, pool: Matchmaking, challenges: Challenges,
+           presence: Presence) -> APIRouter:
     api = APIRouter()
 
     @api.get("/api/me/notifications")
@@ -69,6 +71,7 @@ def router(hub: Hub, pool: Matchmaking, challenges: Challenges) -> APIRouter:
             guest = hub.identify(token)
         except TokenError as exc:
             return JSONResponse({"code": "bad_token", "detail": str(exc)}, status_code=401)
+        await presence.seen(guest.id)  # the page is open: its player is online
         items: list[dict[str, Any]] = []
         status = await pool.status(guest)
         if status["state"] == "matched" and not status["match"]["pending"]:
@@ -91,5 +94,6 @@ def router(hub: Hub, pool: Matchmaking, challenges: Challenges) -> APIRouter:
     return api
 
 
-def install(app: FastAPI, hub: Hub, pool: Matchmaking, challenges: Challenges) -> None:
-    app.include_router(router(hub, pool, challenges))
+def install(app: FastAPI, hub: Hub, pool: Matchmaking, challenges: Challenges,
+            presence: Presence) -> None:
+    app.include_router(router(hub, pool, challenges, presence))

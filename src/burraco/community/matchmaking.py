@@ -207,6 +207,11 @@ class Matchmaking:
 
     # --- life ----------------------------------------------------------------------------
 
+    @property
+    def redis(self) -> Redis | None:
+        """The cluster's Redis client the pools use (``None``: pools in memory)."""
+        return self._redis
+
     async def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run())
 
