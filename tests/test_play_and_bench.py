@@ -73,3 +73,12 @@ def test_bench_pool_seats_a_crowd_and_refuses_a_lone_cluster() -> None:
     assert figures["tables"] > 30 and figures["tables_per_cpu_s"] > 0
     alone = run("bench", "pool", "--processes", "2")
     assert alone.returncode == 2 and "--redis" in alone.stderr
+
+
+def test_bench_events_times_an_arena_and_a_swiss() -> None:
+    done = run("bench", "events", "--players", "24", "--rounds", "3", "--minutes", "5",
+               "--json")
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["arena"]["bench"] == "arena" and figures["swiss"]["bench"] == "swiss"
+    assert run("bench", "events", "--players", "2").returncode == 2

@@ -3,13 +3,14 @@
     burraco bench server --tables N [--pace SECONDS] [--duration S] [--json]
     burraco bench frames [--json]
     burraco bench pool [--players N] [--processes 1|2] [--redis URL] [--json]
+    burraco bench events [--players N] [--rounds R] [--minutes M] [--json]
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from burraco.bench import frames, pool, server
+from burraco.bench import events, frames, pool, server
 from burraco.cliparts import subcommands_of
 
 BENCH_DESCRIPTION = (
@@ -19,7 +20,8 @@ BENCH_DESCRIPTION = (
 
 
 def register(sub: Any) -> None:
-    """Add ``server``, ``frames`` and ``pool`` under the existing ``bench`` command."""
+    """Add ``server``, ``frames``, ``pool`` and ``events`` under the existing ``bench``
+    command."""
     parser = subcommands_of(sub, "bench").add_parser(
         "server", help="actions/s and latency of the game server", description=BENCH_DESCRIPTION)
     server.add_arguments(parser)
@@ -34,3 +36,8 @@ def register(sub: Any) -> None:
         description=pool.__doc__)
     pool.add_arguments(pooled)
     pooled.set_defaults(handler=pool.run)
+    evented = subcommands_of(sub, "bench").add_parser(
+        "events", help="open tournaments: a 500-player arena's and Swiss's pairing time",
+        description=events.__doc__)
+    events.add_arguments(evented)
+    evented.set_defaults(handler=events.run)
