@@ -76,9 +76,11 @@ def test_bench_pool_seats_a_crowd_and_refuses_a_lone_cluster() -> None:
 
 
 def test_bench_events_times_an_arena_and_a_swiss() -> None:
-    done = run("bench", "events", "--players", "24", "--rounds", "3", "--minutes", "5",
+    done = run("bench", "events", "--players", "24", "--rounds", "3", "--minutes", "10",
                "--json")
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
     assert figures["arena"]["bench"] == "arena" and figures["swiss"]["bench"] == "swiss"
     assert run("bench", "events", "--players", "2").returncode == 2
+    short = run("bench", "events", "--minutes", "5")
+    assert short.returncode == 2 and "an arena has 10 to 720 minutes" in short.stderr

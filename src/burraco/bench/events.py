@@ -12,6 +12,7 @@ import argparse
 import json
 import sys
 
+from burraco.meet.events import EventError
 from burraco.meet.events_bench import bench_arena, bench_swiss, describe
 
 
@@ -30,8 +31,12 @@ def run(args: argparse.Namespace) -> int:
         print("burraco bench events: --players at least 4, --rounds and --minutes at least 1",
               file=sys.stderr)
         return 2
-    arena = bench_arena(args.players, seed=args.seed, minutes=args.minutes)
-    swiss = bench_swiss(args.players, rounds=args.rounds, seed=args.seed)
+    try:
+        arena = bench_arena(args.players, seed=args.seed, minutes=args.minutes)
+        swiss = bench_swiss(args.players, rounds=args.rounds, seed=args.seed)
+    except EventError as exc:
+        print(f"burraco bench events: {exc}", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps({"arena": arena, "swiss": swiss}))
     else:

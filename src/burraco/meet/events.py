@@ -160,7 +160,9 @@ def _check_spec(spec: EventSpec) -> None:
             continue
         low, high = low_high
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise EventError(name, f"a {spec.kind} has {low} to {high} {name}, not {value!r}")
+            article = "an" if spec.kind == "arena" else "a"
+            raise EventError(name, f"{article} {spec.kind} has {low} to {high} {name}, not "
+                                   f"{value!r}")
     low_s, high_s = TURN_SECONDS
     if not _number(spec.turn_seconds) or not low_s <= spec.turn_seconds <= high_s:
         raise EventError("turn_seconds", f"the turn clock is {low_s:g} to {high_s:g} "
