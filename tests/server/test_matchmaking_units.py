@@ -70,7 +70,7 @@ def test_windows_widen_with_each_players_own_wait(tmp_path: Path) -> None:
     async def body(hub: Hub) -> None:
         clock = Clock()
         start = clock.now
-        pool = Matchmaking(hub, clock=clock)
+        pool = Matchmaking(hub, clock=clock, abandoned_after=None)
         people = []
         for i, rating in enumerate((1300, 1500, 1750, 2100)):  # 200, 250, 350 apart
             clock.now = start + i * 0.5
@@ -108,8 +108,8 @@ def test_a_match_delivered_again_is_seated_at_its_first_table(tmp_path: Path) ->
     async def body(hub: Hub) -> None:
         clock = Clock()
         store = MemoryPool(lease=5.0)
-        stalled = Matchmaking(hub, store=store, clock=clock)  # takes the match, then stalls
-        other = Matchmaking(hub, store=store, clock=clock)  # another process of the cluster
+        stalled = Matchmaking(hub, store=store, clock=clock, abandoned_after=None)  # takes the match, then stalls
+        other = Matchmaking(hub, store=store, clock=clock, abandoned_after=None)  # another process of the cluster
         ada, bob = await account(hub, "Again0"), await account(hub, "Again1")
         for person in (ada, bob):
             await stalled.join(person, CASUAL, None)
@@ -133,7 +133,7 @@ def test_a_match_delivered_again_is_seated_at_its_first_table(tmp_path: Path) ->
 def test_a_table_whose_match_was_dissolved_is_dropped(tmp_path: Path) -> None:
     async def body(hub: Hub) -> None:
         clock = Clock()
-        pool = Matchmaking(hub, clock=clock)
+        pool = Matchmaking(hub, clock=clock, abandoned_after=None)
         ada, bob = await account(hub, "Gone0"), await account(hub, "Gone1")
         for person in (ada, bob):
             await pool.join(person, CASUAL, None)
@@ -152,7 +152,7 @@ def test_a_table_whose_match_was_dissolved_is_dropped(tmp_path: Path) -> None:
 def test_a_rated_player_who_took_a_wait_since_joining_is_left_out(tmp_path: Path) -> None:
     async def body(hub: Hub) -> None:
         clock = Clock(time.time())
-        pool = Matchmaking(hub, clock=clock)
+        pool = Matchmaking(hub, clock=clock, abandoned_after=None)
         ada, bob = await account(hub, "Fair0"), await account(hub, "Fair1")
         for person in (ada, bob):
             await pool.join(person, RATED)
@@ -174,7 +174,7 @@ def test_a_rated_player_who_took_a_wait_since_joining_is_left_out(tmp_path: Path
 def test_blocked_players_are_never_paired(tmp_path: Path) -> None:
     async def body(hub: Hub) -> None:
         clock = Clock()
-        pool = Matchmaking(hub, clock=clock)
+        pool = Matchmaking(hub, clock=clock, abandoned_after=None)
         ada, bob = await account(hub, "Block0", 1500), await account(hub, "Block1", 1510)
         await hub.writer.run(lambda conn: social.block(conn, ada.id, "Block1"))
         for person in (ada, bob):
@@ -196,3 +196,22 @@ def test_a_table_seats_only_the_levels_it_offers() -> None:
     assert table_level("2", "basic") == "basic"  # (a match never names a retired level:
     # burraco.meet offers only the levels a table seats)
     assert table_level("2", "nobody-knows") == "basic"  # unrated: the scale's 1500
+
+
+def test_a_player_who_stops_asking_leaves_the_pool(tmp_path: Path) -> None:
+    """A tab that died without leaving holds nobody up: after ``abandoned_after`` seconds
+    without a ``GET /api/pool`` (``status``), its entry goes; one that keeps asking stays."""
+    async def body(hub: Hub) -> None:
+        clock = Clock()
+        pool = Matchmaking(hub, clock=clock, abandoned_after=45.0)
+        gone, kept = await account(hub, "Gone", 1500), await account(hub, "Kept", 2500)
+        for person in (gone, kept):
+            await pool.join(person, RATED)
+        for _ in range(10):  # 50 s: the kept player's page asks every 5 s, the other's not
+            clock.now += 5
+            await pool.status(kept)
+            await pool.pair_once()
+        assert (await pool.status(gone))["state"] == "none"
+        assert (await pool.status(kept))["state"] == "waiting"
+
+    with_hub(tmp_path, body)

@@ -72,6 +72,7 @@ from burraco.accounts.identity import Guest
 from burraco.accounts.models import AccountRow, RatingRow
 from burraco.accounts.ratings import MU
 from burraco.bots.base import LEVEL_NAMES
+from burraco.community.presence import Presence
 from burraco.meet.entries import DEFAULT, FORMAT_TABLE, Entry, PoolError, PoolKey, new_entry
 from burraco.meet.matches import FALLBACK_LEVEL, Match, bot_levels
 from burraco.meet.store import Delivery, MemoryPool, Placement, PoolStore, RedisPool
@@ -90,6 +91,8 @@ from burraco.server.waiting import CancelRefused, cancel_table
 log = logging.getLogger("burraco.community.matchmaking")
 
 EVERY = 1.0
+ABANDONED_SECONDS = 45.0
+"""A waiting party none of whose players has asked where they are for this long leaves."""
 """Seconds between two pairings of a process (a join here pairs at once too)."""
 CREATOR_PREFIX = "meet:"
 CREATOR_NAME = "Matchmaking"
@@ -182,8 +185,12 @@ class Matchmaking:
     """The pools of a server, its pairing loop, and what the HTTP routes ask of them."""
 
     def __init__(self, hub: Hub, *, store: PoolStore | None = None,
-                 clock: Callable[[], float] = time.time, every: float = EVERY) -> None:
+                 clock: Callable[[], float] = time.time, every: float = EVERY,
+                 abandoned_after: float | None = ABANDONED_SECONDS) -> None:
         self.hub = hub
+        self.abandoned_after = abandoned_after
+        """An entry whose player has not asked where they are for this long is taken out
+        of its pool (``None``: never)."""
         self.clock = clock
         """The pools' clock (entry times, waits, leases): ``time.time``, the clock every
         process of a cluster shares; a test may give its own."""
@@ -197,6 +204,8 @@ class Matchmaking:
             else:
                 store = MemoryPool()
         self.store: PoolStore = store
+        self.polls = Presence(self._redis, hub.settings.redis_prefix, name="pool-polls")
+        """When each waiting player last asked where they are (joining counts)."""
         self._configs: dict[PoolKey, TableConfig] = {}
         self._names: dict[str, str] = {}
         self._waiting: tuple[float, list[Entry]] | None = None
@@ -289,6 +298,7 @@ class Matchmaking:
             if exc.field == "account":  # another request of the same person came first
                 raise PoolRefused(409, "already_queued", exc.message) from None
             raise PoolRefused(422, "bad_field", exc.message, field=exc.field) from None
+        await self.polls.seen(guest.id, self.clock())
         if address is not None:
             hashed = screening.address_hash(self.hub.tokens, address)
             await self.hub.writer.run(lambda conn: screening.seen(conn, guest.id, "pool",
@@ -335,6 +345,7 @@ class Matchmaking:
     async def status(self, guest: Guest) -> dict[str, Any]:
         """Where ``guest`` is: ``none``, ``waiting`` in a pool, or ``matched``."""
         now = self.clock()
+        await self.polls.seen(guest.id, now)  # still there: not abandoned
         where = await self.store.where(guest.id, now)
         if where is not None:
             entries = await self.waiting()
@@ -385,6 +396,7 @@ class Matchmaking:
 
     async def pair_once(self) -> list[str]:
         """One pairing: every match delivered to this process seated; the tables' ids."""
+        await self.drop_abandoned()
         made = []
         for delivery in await self.store.pair(self.clock()):
             table_id = await self.seat(delivery)
@@ -393,6 +405,29 @@ class Matchmaking:
         if made:
             self._waiting = None
         return made
+
+    async def drop_abandoned(self) -> list[str]:
+        """Take out of the pools the parties none of whose players has asked where they are
+        (``GET /api/pool``; the lobby asks every 1.5 s) for :attr:`abandoned_after` seconds:
+        a tab that closed without leaving, a phone that lost its network.  Their accounts."""
+        if self.abandoned_after is None:
+            return []
+        now = self.clock()
+        stale = [e for e in await self.store.waiting() if now - e.since > self.abandoned_after]
+        if not stale:
+            return []
+        alive = await self.polls.online([a for e in stale for a in e.accounts], now,
+                                        within=self.abandoned_after)
+        dropped: list[str] = []
+        for entry in stale:
+            if not alive.intersection(entry.accounts):
+                await self.store.leave(entry.accounts[0])
+                dropped.extend(entry.accounts)
+        if dropped:
+            log.info("left the pools, not heard of for %.0f s: %s", self.abandoned_after,
+                     ", ".join(dropped))
+            self._waiting = None
+        return dropped
 
     async def seat(self, delivery: Delivery) -> str | None:
         """Create (or find) the match's table and acknowledge it; the table's id, or

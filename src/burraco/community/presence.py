@@ -26,9 +26,10 @@ KEEP_SECONDS = 3600.0
 
 
 class Presence:
-    def __init__(self, redis: Redis | None = None, prefix: str = "burraco") -> None:
+    def __init__(self, redis: Redis | None = None, prefix: str = "burraco",
+                 name: str = "presence") -> None:
         self.redis = redis
-        self.key = f"{prefix}:presence"
+        self.key = f"{prefix}:{name}"
         self._seen: dict[str, float] = {}
 
     async def seen(self, player_id: str, now: float | None = None) -> None:
@@ -41,7 +42,9 @@ class Presence:
             pipe.zremrangebyscore(self.key, "-inf", at - KEEP_SECONDS)
             await pipe.execute()
 
-    async def online(self, ids: Collection[str], now: float | None = None) -> set[str]:
+    async def online(self, ids: Collection[str], now: float | None = None,
+                     within: float = ONLINE_SECONDS) -> set[str]:
+        """Which of ``ids`` were seen in the last ``within`` seconds."""
         at = time.time() if now is None else now
         if not ids:
             return set()
@@ -51,7 +54,7 @@ class Presence:
         else:
             scores = await self.redis.zmscore(self.key, ordered)
         return {i for i, s in zip(ordered, scores, strict=True)
-                if s is not None and at - float(s) <= ONLINE_SECONDS}
+                if s is not None and at - float(s) <= within}
 
 
 def live_tables(conn: Connection, ids: Collection[str]) -> dict[str, tuple[str, bool]]:
