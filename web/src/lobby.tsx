@@ -1,4 +1,4 @@
-/** The lobby: a nickname, a quick game against bots, creating a table, the open tables, replays. */
+/** The lobby: a nickname, a game with people (the pool) or against bots, creating a table, the open tables, replays. */
 import { useEffect, useRef, useState } from "preact/hooks";
 import {
   checkedGuest, formOptions, keptTable, keptTableIds, listTables, newGuest, savedGuest,
@@ -12,6 +12,7 @@ import { formatDate, lang, t, useLang, type Key } from "./i18n";
 import { AccountPanel, BotRatings, DailyPanel, isAccount } from "./players";
 import { CreateForm } from "./create";
 import { generatedNickname, PlayPanel } from "./play";
+import { PoolCard } from "./poolcard";
 import { keptSummaries, LOBBY_POLL_MS } from "./mytables";
 import { errorText } from "./errors";
 
@@ -240,8 +241,11 @@ export function Lobby() {
             )}
           </p>
         )}
-        <PlayPanel guest={guest} account={account} levels={opts?.levels ?? ["random", "basic", "advanced", "expert"]}
-          levelName={levelName} onGuest={setGuest} />
+        <div class="play-cards">
+          <PoolCard guest={guest} account={account} onGuest={setGuest} />
+          <PlayPanel guest={guest} account={account} levels={opts?.levels ?? ["random", "basic", "advanced", "expert"]}
+            levelName={levelName} onGuest={setGuest} />
+        </div>
         {error && <p class="error" role="alert">{error}</p>}
         <div id="daily">{account && <DailyPanel key={guest?.token} />}</div>
         <section class="panel">
