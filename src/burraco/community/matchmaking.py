@@ -65,6 +65,7 @@ from collections.abc import Callable
 from typing import Any
 
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 from sqlalchemy import Connection, select
 
 from burraco.accounts import screening, social
@@ -240,7 +241,14 @@ class Matchmaking:
             try:
                 await self.pair_once()
                 failing = False
-            except Exception as exc:  # Redis or the database away: the next round tries again
+            except (RedisError, OSError) as exc:  # the cluster's Redis away: as the cluster
+                # says it (a warning, once per outage), and the next round tries again
+                if not failing:
+                    log.warning("matchmaking: a pairing failed: %s", exc)
+                else:
+                    log.debug("matchmaking: a pairing failed again: %r", exc)
+                failing = True
+            except Exception as exc:  # the database away, or a fault: the next round tries again
                 if not failing:  # once per outage, not every second
                     log.exception("matchmaking: a pairing failed")
                 else:

@@ -12,13 +12,17 @@ pool's name.  Only friends (follows both ways) are shown, and a block ends a fri
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Collection
 
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 from sqlalchemy import Connection, select
 
 from burraco.server.storage.models import CommandRow, TableRow
+
+log = logging.getLogger("burraco.community.presence")
 
 ONLINE_SECONDS = 90.0
 KEEP_SECONDS = 3600.0
@@ -37,10 +41,13 @@ class Presence:
         if self.redis is None:
             self._seen[player_id] = at
             return
-        async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.zadd(self.key, {player_id: at})
-            pipe.zremrangebyscore(self.key, "-inf", at - KEEP_SECONDS)
-            await pipe.execute()
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.zadd(self.key, {player_id: at})
+                pipe.zremrangebyscore(self.key, "-inf", at - KEEP_SECONDS)
+                await pipe.execute()
+        except (RedisError, OSError) as exc:  # Redis away: a mark missed, nothing else
+            log.warning("presence: a mark was not kept: %s", exc)
 
     async def online(self, ids: Collection[str], now: float | None = None,
                      within: float = ONLINE_SECONDS) -> set[str]:
@@ -52,7 +59,11 @@ class Presence:
         if self.redis is None:
             scores: list[float | None] = [self._seen.get(i) for i in ordered]
         else:
-            scores = await self.redis.zmscore(self.key, ordered)
+            try:
+                scores = await self.redis.zmscore(self.key, ordered)
+            except (RedisError, OSError) as exc:  # Redis away: nobody shown online
+                log.warning("presence: the marks could not be read: %s", exc)
+                return set()
         return {i for i, s in zip(ordered, scores, strict=True)
                 if s is not None and at - float(s) <= within}
 
