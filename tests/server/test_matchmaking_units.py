@@ -108,8 +108,9 @@ def test_a_match_delivered_again_is_seated_at_its_first_table(tmp_path: Path) ->
     async def body(hub: Hub) -> None:
         clock = Clock()
         store = MemoryPool(lease=5.0)
-        stalled = Matchmaking(hub, store=store, clock=clock, abandoned_after=None)  # takes the match, then stalls
-        other = Matchmaking(hub, store=store, clock=clock, abandoned_after=None)  # another process of the cluster
+        # one process takes the match, then stalls; another process of the cluster
+        stalled = Matchmaking(hub, store=store, clock=clock, abandoned_after=None)
+        other = Matchmaking(hub, store=store, clock=clock, abandoned_after=None)
         ada, bob = await account(hub, "Again0"), await account(hub, "Again1")
         for person in (ada, bob):
             await stalled.join(person, CASUAL, None)
