@@ -265,6 +265,7 @@ CLIENT_ROUTES = [
     ("GET", "/"), ("GET", "/help"), ("GET", "/rules"), ("GET", "/play/{rest:path}"),
     ("GET", "/replay/{rest:path}"), ("GET", "/pad/{rest:path}"), ("GET", "/help/{rest:path}"),
     ("GET", "/rules/{rest:path}"), ("GET", "/players/{rest:path}"), ("GET", "/leaderboard"),
+    ("GET", "/friends"), ("GET", "/clubs"), ("GET", "/clubs/{rest:path}"),
     ("GET", "/metrics"), ("GET", "/openapi.json"), ("HEAD", "/openapi.json"), ("MOUNT", "/"),
 ]
 """The browser client's pages and files, the metrics and the schema itself: fuzzed below."""

@@ -15,6 +15,7 @@ import { generatedNickname, PlayPanel } from "./play";
 import { PoolCard } from "./poolcard";
 import { keptSummaries, LOBBY_POLL_MS } from "./mytables";
 import { errorText } from "./errors";
+import { NoticeBell, SocialLinks } from "./notices";
 
 export { errorText };
 
@@ -220,7 +221,7 @@ export function Lobby() {
 
   return (
     <div class="page lobby">
-      <Header />
+      <Header>{account && <NoticeBell key={guest?.token} />}</Header>
       <main>
         <section class="hero">
           <div class="fan" aria-hidden="true">
@@ -241,6 +242,7 @@ export function Lobby() {
             )}
           </p>
         )}
+        {account && <SocialLinks />}
         <div class="play-cards">
           <PoolCard guest={guest} account={account} onGuest={setGuest} />
           <PlayPanel guest={guest} account={account} levels={opts?.levels ?? ["random", "basic", "advanced", "expert"]}

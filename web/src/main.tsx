@@ -12,6 +12,8 @@ import { TablePage } from "./table";
 import { applyDeckClass } from "./feedback/prefs";
 import { registerServiceWorker } from "./pwa/register";
 import { NotFoundPage } from "./notfound";
+import { FriendsPage } from "./friends";
+import { ClubPage, ClubsPage } from "./clubs";
 import "./style.css";
 
 
@@ -31,7 +33,8 @@ function App() {
   useEffect(() => {
     // they set their own (a table says in the title when it is the player's turn)
     if (current.page === "profile" || current.page === "leaderboard" || current.page === "table"
-        || current.page === "help") return;
+        || current.page === "help" || current.page === "friends" || current.page === "clubs"
+        || current.page === "club") return;
     document.title = current.page === "replay" ? `${t("replay.title")} · ${t("app.title")}`
       : current.page === "pad" ? `${t("pad.link")} · ${t("app.title")}`
       : current.page === "notfound" ? `${t("notFound.title")} · ${t("app.title")}` : t("app.title");
@@ -42,6 +45,9 @@ function App() {
   if (current.page === "profile") return <ProfilePage key={path} name={current.name} levelName={levelName} />;
   if (current.page === "leaderboard") return <LeaderboardPage key={path} />;
   if (current.page === "help") return <HelpLoader />;
+  if (current.page === "friends") return <FriendsPage key={path} />;
+  if (current.page === "clubs") return <ClubsPage key={path} />;
+  if (current.page === "club") return <ClubPage key={path} id={current.id} />;
   if (current.page === "notfound") return <NotFoundPage />;
   return <Lobby />;
 }

@@ -251,8 +251,8 @@ def router(players: Players, daily: Daily) -> APIRouter:
     return api
 
 
-PAGES = ("/players/{rest:path}", "/leaderboard")
-"""The browser client's own pages for players (profiles, the leaderboard)."""
+PAGES = ("/players/{rest:path}", "/leaderboard", "/friends", "/clubs", "/clubs/{rest:path}")
+"""The browser client's own pages for players (profiles, the leaderboard, friends, clubs)."""
 
 
 async def _page() -> Any:

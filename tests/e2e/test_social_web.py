@@ -1,0 +1,189 @@
+"""Friends, challenges, the bell and clubs in the browser, against a real ``burraco serve``.
+
+* Two accounts: A follows B from the friends page, B follows back from theirs, and each then
+  sees the other among their friends (with presence).
+* A challenges B from the friends page; B's bell shows the challenge, B accepts and is taken to
+  the table; A's bell says the challenge was accepted and takes A to the same table.
+* A founds a club by invitation and invites B; B joins from the bell; the club page lists both,
+  and its leaderboard section.
+
+Screenshots on a phone (390×844, A) and a desktop (1280×800, B) go to
+``artifacts/screenshots/social-*.png``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import ServerProcess
+from test_web_client import DESKTOP, PHONE, table_id
+
+pytestmark = pytest.mark.xdist_group("e2e")
+
+PASSWORD = "a long enough password"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder: Path = tmp_path_factory.mktemp("e2e-social")
+    process = ServerProcess(f"sqlite:///{folder / 'burraco.db'}", folder / "server.log")
+    process.start()
+    yield process
+    process.stop()
+
+
+def account(server: ServerProcess, username: str) -> dict[str, str]:
+    made = server.http.post("/api/accounts", json={"username": username, "password": PASSWORD})
+    assert made.status_code == 201, made.text
+    server.http.cookies.clear()
+    body = made.json()
+    return {"guest_id": body["player_id"], "nickname": body["username"], "token": body["token"]}
+
+
+def open_as(browser: Any, server: ServerProcess, who: dict[str, str], *, phone: bool) -> Any:
+    options = dict(PHONE) if phone else {"viewport": DESKTOP}
+    context = browser.new_context(locale="en-GB", **options)
+    context.add_init_script(
+        f"localStorage.setItem('burraco:guest', {json.dumps(json.dumps(who))})"
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    return page
+
+
+def visit(page: Any, server: ServerProcess, path: str) -> None:
+    page.goto(server.base + path)
+    page.locator("main h1").wait_for()
+
+
+def fits(page: Any) -> None:
+    """No sideways scroll, and every visible button or button-like link 44 px tall at least."""
+    wide = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert wide[0] <= wide[1], wide
+    small = page.evaluate("""() => [...document.querySelectorAll(
+        '.social main button, .social main .button, [data-testid=bell], .bell-panel button')]
+      .filter((el) => el.offsetParent !== null && !el.classList.contains('link'))
+      .map((el) => [el.textContent.trim(), el.getBoundingClientRect().height])
+      .filter(([, h]) => h < 43.5)""")
+    assert small == [], small
+
+
+def open_bell(page: Any, kind: str) -> Any:
+    """Open the bell once it shows an item of ``kind``; the item."""
+    page.locator("[data-testid=bell-count]").wait_for(timeout=30_000)
+    page.click("[data-testid=bell]")
+    item = page.locator(f".bell-panel li[data-kind={kind}]")
+    item.wait_for(timeout=30_000)
+    return item
+
+
+def test_friends_challenge_and_club(
+    server: ServerProcess, browser: Any, screenshots: Path
+) -> None:
+    ada, bea = account(server, "ada_social"), account(server, "bea_social")
+    a = open_as(browser, server, ada, phone=True)
+    b = open_as(browser, server, bea, phone=False)
+
+    # the lobby links to the friends page; A follows B by username
+    a.goto(server.base + "/")
+    a.click("[data-testid=friends-link]")
+    a.locator("main h1", has_text="Friends").wait_for()
+    a.fill("input[name=follow]", "bea_social")
+    a.click("[data-testid=follow-submit]")
+    a.locator("[data-testid=following] li[data-person=bea_social]").wait_for()
+
+    # B sees A among the followers, and follows back
+    visit(b, server, "/friends")
+    b.locator("[data-testid=followers] li[data-person=ada_social] [data-action=follow]").click()
+    b.locator("[data-testid=friends] li[data-person=ada_social]").wait_for()
+    # ... and A now has B as a friend, online (B's page asked the server just now)
+    visit(a, server, "/friends")
+    friend = a.locator("[data-testid=friends] li[data-person=bea_social]")
+    friend.wait_for()
+    assert a.locator("[data-testid=following] li").count() == 0
+    friend.locator("[data-presence=friends\\.online]").wait_for(timeout=30_000)
+    fits(a)
+    a.screenshot(path=str(screenshots / "social-friends-phone.png"), full_page=True)
+    fits(b)
+    b.screenshot(path=str(screenshots / "social-friends-desktop.png"), full_page=True)
+
+    # A challenges B: one hand, casual
+    friend.locator("[data-action=challenge]").click()
+    a.select_option("select[name=challenge-format]", "hand")
+    a.select_option("select[name=challenge-rated]", "casual")
+    a.screenshot(path=str(screenshots / "social-challenge-phone.png"))
+    a.click("[data-testid=challenge-send]")
+    a.locator("[data-testid=friends-note]", has_text="Challenge sent").wait_for()
+
+    # B's bell shows it (at once when the lobby opens); B accepts and goes to the table
+    b.goto(server.base + "/")
+    item = open_bell(b, "challenge")
+    assert "ada_social" in item.text_content()
+    b.screenshot(path=str(screenshots / "social-bell-desktop.png"))
+    item.locator("[data-testid=notice-accept]").click()
+    b.wait_for_url("**/play/**", timeout=30_000)
+
+    # A's bell (asking often while the challenge waits) takes A to the same table
+    accepted = open_bell(a, "challenge_accepted")
+    fits(a)
+    a.screenshot(path=str(screenshots / "social-bell-phone.png"))
+    accepted.locator("[data-testid=notice-go]").click()
+    a.wait_for_url("**/play/**", timeout=30_000)
+    assert table_id(a) == table_id(b)
+    for page in (a, b):
+        page.wait_for_selector(".hand-card", timeout=30_000)
+
+    # A founds a club by invitation and invites B
+    visit(a, server, "/clubs")
+    a.locator("[data-testid=found-form]").evaluate("f => f.closest('details').open = true")
+    a.fill("input[name=club-name]", "Green Baize Friends")
+    a.fill("textarea[name=club-description]", "Thursday evenings, two tables.")
+    a.check("input[name=club-public][value=invitation]")
+    fits(a)
+    a.screenshot(path=str(screenshots / "social-clubs-phone.png"), full_page=True)
+    a.click("[data-testid=found-submit]")
+    a.wait_for_url("**/clubs/green-baize-friends")
+    a.locator("[data-testid=my-role]", has_text="founder").wait_for()
+    a.fill("input[name=invite]", "bea_social")
+    a.click("[data-testid=invite-submit]")
+    a.locator("[data-testid=pending] li[data-person=bea_social]").wait_for()
+
+    # B joins from the bell, and lands on the club's page
+    b.goto(server.base + "/")
+    invite = open_bell(b, "club_invite")
+    assert "Green Baize Friends" in invite.text_content()
+    invite.locator("[data-testid=notice-join]").click()
+    b.wait_for_url("**/clubs/green-baize-friends")
+    b.locator("[data-testid=members] li[data-person=ada_social][data-role=founder]").wait_for()
+    b.locator("[data-testid=members] li[data-person=bea_social][data-role=member]").wait_for()
+    b.locator("[data-testid=club-leaderboard] .club-board[data-form='4']").wait_for()
+    fits(b)
+    b.screenshot(path=str(screenshots / "social-club-desktop.png"), full_page=True)
+
+    # the founder's view: both members, B with "Make admin" and "Remove"
+    visit(a, server, "/clubs/green-baize-friends")
+    row = a.locator("[data-testid=members] li[data-person=bea_social]")
+    row.locator("[data-action=make-admin]").wait_for()
+    assert a.locator("[data-testid=members] li").count() == 2
+    assert a.locator("[data-testid=club-leaderboard]").is_visible()
+    fits(a)
+    a.screenshot(path=str(screenshots / "social-club-phone.png"), full_page=True)
+    assert not a.errors and not b.errors, a.errors + b.errors
+    a.context.close()
+    b.context.close()
+
+
+def test_a_guest_is_told_to_log_in(server: ServerProcess, browser: Any) -> None:
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(server.base + "/friends")
+    page.locator("[data-testid=accounts-only]").wait_for()
+    assert page.locator("[data-testid=bell]").count() == 0
+    page.close()
