@@ -45,6 +45,9 @@ def enter(phone: Any, link: str, ns: int, ew: int) -> None:
     phone.locator("input[name=ns_mp]").fill(str(ns))
     phone.locator("input[name=ew_mp]").fill(str(ew))
     phone.locator("#entry button[type=submit]").click()
+    # the POST's redirect lands on ?sent=…: wait for it, or the next goto on this page races
+    # a navigation still in flight (and the next table's form is replaced by this one's)
+    phone.wait_for_url("**sent=**")
     phone.wait_for_load_state()
 
 
