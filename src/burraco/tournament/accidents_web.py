@@ -115,8 +115,8 @@ def accidents_html(tid: str, t: Tournament, lang: Lang = "en") -> str:
             f"{x('ew_mp')} <input name='ew_mp' size='5'></label> <button type='submit'>"
             f"{x('arbitral.button')}</button></p><p><small>{x('arbitral.hint')}</small></p>"
             "</form>")
-    history = [tr(lang, "rename.history", pair=r.pair, before=_named(r.before, r.players_before),
-                  after=_named(r.after, r.players_after), rounds=r.rounds)
+    history = [tr(lang, "rename.history", pair=r.pair, before=r.was, after=r.now,
+                  rounds=r.rounds)
                for r in t.evening.renames]
     history += [tr(lang, "late.entry", pair=e.pair, name=t.pair(e.pair).name,
                    round=e.from_round, mode=tr(lang, f"late.{e.mode}"))
@@ -125,10 +125,6 @@ def accidents_html(tid: str, t: Tournament, lang: Lang = "en") -> str:
         parts.append("<ul id='accidents'>"
                      + "".join(f"<li>{escape(h)}</li>" for h in history) + "</ul>")
     return "\n".join(parts)
-
-
-def _named(name: str, players: tuple[str, ...]) -> str:
-    return f"{name} ({', '.join(players)})" if players else name
 
 
 def add_accident_routes(router: APIRouter, change: Change) -> None:
@@ -190,11 +186,8 @@ def add_accident_routes(router: APIRouter, change: Change) -> None:
                 raise TournamentError(Text("error.rename_nothing"))
             after = director.evening(tid, lambda t: changes.rename(t, pair, name, players))
             r = after.evening.renames[-1]
-            Desk(director).log(tid, None, None, "director",
-                               f"rename {pair} {_named(r.before, r.players_before)} → "
-                               f"{_named(r.after, r.players_after)}")
-            return Text("ok.renamed", pair=pair, before=_named(r.before, r.players_before),
-                        after=_named(r.after, r.players_after))
+            Desk(director).log(tid, None, None, "director", f"rename {pair} {r.was} → {r.now}")
+            return Text("ok.renamed", pair=pair, before=r.was, after=r.now)
         return await change(request, tid, act)
 
     @router.post("/tournaments/{tid}/arbitral", include_in_schema=False)

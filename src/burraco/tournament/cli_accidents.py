@@ -119,10 +119,8 @@ def _rename(args: argparse.Namespace) -> int:
     players = [p.strip() for p in args.players.split(",")] if args.players else None
     after = director.evening(tid, lambda t: changes.rename(t, number, args.name, players))
     r = after.evening.renames[-1]
-    before = f"{r.before} ({', '.join(r.players_before)})" if r.players_before else r.before
-    now = f"{r.after} ({', '.join(r.players_after)})" if r.players_after else r.after
-    _log(director, tid, None, None, f"rename {number} {before} → {now}")
-    print(f"pair {number}: {before} → {now}")
+    _log(director, tid, None, None, f"rename {number} {r.was} → {r.now}")
+    print(f"pair {number}: {r.was} → {r.now}")
     return 0
 
 

@@ -56,6 +56,15 @@ class Rename:
     rounds: int
     """Rounds started when the change was made."""
 
+    @property
+    def was(self) -> str:
+        """The old name, with its players: ``Rossi / Bianchi (Anna, Luca)``."""
+        return _named(self.before, self.players_before)
+
+    @property
+    def now(self) -> str:
+        return _named(self.after, self.players_after)
+
     def to_dict(self) -> dict[str, Any]:
         return {"pair": self.pair, "before": self.before, "after": self.after,
                 "players_before": list(self.players_before),
@@ -147,6 +156,10 @@ class Evening:
                   for e in data.get("late", ())),
             tuple(Rename.from_dict(r) for r in data.get("renames", ())),
             _pair_of_ints(data.get("absent")))
+
+
+def _named(name: str, players: tuple[str, ...]) -> str:
+    return f"{name} ({', '.join(players)})" if players else name
 
 
 def _pair_of_ints(value: Any) -> tuple[int, int] | None:
