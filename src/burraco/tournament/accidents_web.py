@@ -202,8 +202,7 @@ def add_accident_routes(router: APIRouter, change: Change) -> None:
             before = director.load(tid).result(round_number, table)
             r = director.record(tid, round_number, table, ns_mp, ew_mp, arbitral=vp,
                                 correct=before is not None)
-            was = (f" {before.mp[0]} {before.mp[1]} {before.vp[0]} {before.vp[1]}"
-                   if before is not None else "")
+            was = f" {before.logged}" if before is not None else ""
             Desk(director).log(tid, round_number, table, "director",
                                f"arbitral {r.vp[0]} {r.vp[1]} {r.mp[0]} {r.mp[1]}{was}")
             return Text("ok.arbitral", r=round_number, t=table, c=r.vp[0], d=r.vp[1])

@@ -129,8 +129,7 @@ def _arbitral(args: argparse.Namespace) -> int:
     before = director.load(tid).result(args.round, args.table)
     r = director.record(tid, args.round, args.table, args.mp[0], args.mp[1],
                         arbitral=(args.ns_vp, args.ew_vp), correct=before is not None)
-    was = (f" {before.mp[0]} {before.mp[1]} {before.vp[0]} {before.vp[1]}"
-           if before is not None else "")
+    was = f" {before.logged}" if before is not None else ""
     _log(director, tid, args.round, args.table,
          f"arbitral {r.vp[0]} {r.vp[1]} {r.mp[0]} {r.mp[1]}{was}")
     print(f"round {args.round} table {args.table}: arbitral VP {r.vp[0]}-{r.vp[1]}")

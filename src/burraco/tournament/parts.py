@@ -179,6 +179,11 @@ class Result:
     def arbitral(self) -> bool:
         return self.source == "arbitral"
 
+    @property
+    def logged(self) -> str:
+        """The result as the director's log writes it: ``MP_NS MP_EW VP_NS VP_EW``."""
+        return f"{self.mp[0]} {self.mp[1]} {self.vp[0]} {self.vp[1]}"
+
     def line(self, side: int) -> tuple[int, ...]:
         """The entrants credited with the NS (0) or EW (1) line's score."""
         return Table(self.table, self.ns, self.ew, self.ns_partner, self.ew_partner).line(side)

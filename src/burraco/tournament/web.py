@@ -527,8 +527,7 @@ def make_router(director_of: DirectorOf) -> APIRouter:
             before = director.load(tid).result(number, table) if correct else None
             r = director.record(tid, number, table, ns_mp, ew_mp, rooms=rooms,
                                 correct=correct)
-            was = (f" {before.mp[0]} {before.mp[1]} {before.vp[0]} {before.vp[1]}"
-                   if before is not None else "")
+            was = f" {before.logged}" if before is not None else ""
             Desk(director).log(tid, number, table, "director",
                                f"{'correct' if correct else 'result'} {r.mp[0]} {r.mp[1]} "
                                f"{r.vp[0]} {r.vp[1]}{was}")
