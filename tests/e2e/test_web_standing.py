@@ -81,9 +81,9 @@ def test_the_hand_at_a_glance(server: ServerProcess, browser: Any, screenshots: 
     page.goto(server.base + "/")
     page.click("[data-testid=change-nickname]")
     page.fill("input[name=nickname]", "Ada")
-    page.click("form.nickname button[type=submit]")
-    page.wait_for_selector("[data-testid=quick-play]")
-    guest = next(c["value"] for c in context.cookies() if c["name"] == "burraco_guest")
+    with page.expect_response(lambda r: r.url.endswith("/api/guests")) as made:
+        page.click("form.nickname button[type=submit]")  # the lobby shows quick-play before it
+    guest = made.value.json()["token"]
     table = server.create_table(guest, players=4, creator_seat=0, bot_delay=0.05, seats=[
         {"kind": "human"}, {"kind": "bot", "level": "basic"}, {"kind": "bot", "level": "basic"},
         {"kind": "bot", "level": "basic"}])
