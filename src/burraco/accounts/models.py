@@ -22,6 +22,10 @@
 * ``addresses_seen``, ``match_addresses`` keyed hashes of the addresses players asked to
                     play from, and of each player of a table the server paired (migration
                     ``0009_addresses``): screening for two accounts of one person
+* ``online_events``, ``online_event_results`` open online tournaments: each one's
+                    definition and state, who runs it now, its games' tables; and each
+                    entrant's final place, for the profile's history and badges
+                    (migration ``0010_online_events``; ``community.online_events``)
 """
 
 from __future__ import annotations
@@ -280,3 +284,46 @@ class MatchAddressRow(Base):
     table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     address_hash: Mapped[str] = mapped_column(String(64), index=True)
+
+
+class OnlineEventRow(Base):
+    """An open online tournament (migration ``0010_online_events``;
+    ``community.online_events``): its definition and state as JSON
+    (``meet.events_json``), versioned; ``holder`` is the process driving it until
+    ``lease_until``."""
+
+    __tablename__ = "online_events"
+
+    event_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    starts: Mapped[float] = mapped_column(Float, index=True)
+    phase: Mapped[str] = mapped_column(String(10), index=True)
+    """``open``, ``running``, ``finished`` or ``cancelled`` (too few entrants at the start)."""
+    club: Mapped[str | None] = mapped_column(String(40), index=True)
+    created_by: Mapped[str | None] = mapped_column(String(32))
+    """The account that scheduled it; ``None``: the server's own recurring event."""
+    series: Mapped[str | None] = mapped_column(String(64), unique=True)
+    """A recurring event's name and start (``hourly-arena@1796601600``): one per slot."""
+    state: Mapped[dict[str, Any]]
+    tables: Mapped[dict[str, Any]]
+    """Each game's table id: ``{game id: table id}``."""
+    version: Mapped[int] = mapped_column(Integer)
+    holder: Mapped[str | None] = mapped_column(String(64))
+    lease_until: Mapped[float] = mapped_column(Float)
+    updated: Mapped[float] = mapped_column(Float)
+
+
+class OnlineEventResultRow(Base):
+    """One entrant account's final place in a finished online event: the profile's history
+    and its podium badges."""
+
+    __tablename__ = "online_event_results"
+
+    event_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True, index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    kind: Mapped[str] = mapped_column(String(8))
+    rank: Mapped[int] = mapped_column(Integer)
+    entrants: Mapped[int] = mapped_column(Integer)
+    score: Mapped[float] = mapped_column(Float)
+    finished: Mapped[float] = mapped_column(Float)

@@ -23,6 +23,7 @@ from burraco.accounts.models import (
     BoardPeriodRow,
     MatchPlayerRow,
     MatchRow,
+    OnlineEventResultRow,
     PlayerStatRow,
     RatingHistoryRow,
     RatingRow,
@@ -123,6 +124,31 @@ def rating_history(conn: Connection, pid: str) -> dict[str, list[dict[str, Any]]
     return out
 
 
+EVENTS_SHOWN = 20
+PODIUM = ("gold", "silver", "bronze")
+
+
+def event_history(conn: Connection, pid: str) -> list[dict[str, Any]]:
+    """The player's latest finished online events (``community.online_events``), newest
+    first: the event, its kind, the place among how many, the score."""
+    return [{"event": r.event_id, "name": r.name, "kind": r.kind, "rank": r.rank,
+             "entrants": r.entrants, "score": r.score, "finished": r.finished,
+             "badge": PODIUM[r.rank - 1] if r.rank <= len(PODIUM) else None}
+            for r in conn.execute(
+                select(OnlineEventResultRow).where(OnlineEventResultRow.player_id == pid)
+                .order_by(OnlineEventResultRow.finished.desc()).limit(EVENTS_SHOWN))]
+
+
+def badges(conn: Connection, pid: str) -> dict[str, int]:
+    """Podium places in online events: how many golds, silvers and bronzes."""
+    counts = {row[0]: row[1] for row in conn.execute(
+        select(OnlineEventResultRow.rank, func.count()).where(
+            OnlineEventResultRow.player_id == pid,
+            OnlineEventResultRow.rank <= len(PODIUM))
+        .group_by(OnlineEventResultRow.rank))}
+    return {badge: int(counts.get(rank, 0)) for rank, badge in enumerate(PODIUM, 1)}
+
+
 def profile(conn: Connection, username: str) -> dict[str, Any] | None:
     account = conn.execute(select(AccountRow.player_id, AccountRow.username,
                                   AccountRow.avatar, AccountRow.created_at).where(
@@ -137,7 +163,7 @@ def profile(conn: Connection, username: str) -> dict[str, Any] | None:
         "since": account.created_at.isoformat() if account.created_at else None,
         "ratings": ratings_of(conn, pid), "stats": _stats(conn, pid),
         "recent": recent_matches(conn, pid), "history": rating_history(conn, pid),
-        "wait": wait,
+        "wait": wait, "events": event_history(conn, pid), "badges": badges(conn, pid),
     }
 
 

@@ -16,6 +16,8 @@ from typing import Any
 
 from burraco.app.workers import check_workers, serve_workers, tune_process
 from burraco.bots.base import make_bot
+from burraco.community.recurring import RecurringError
+from burraco.community.recurring import parse as parse_recurring
 from burraco.infra.config import (
     ConfigError,
     ServerConfig,
@@ -60,6 +62,10 @@ def register(sub: Any) -> None:
     serve.add_argument("--finished-table-seconds", type=float, default=retire, metavar="S",
                        help="seconds a finished table nobody watches stays in memory; then it "
                             f"is read from the database when asked for (default {retire:g})")
+    serve.add_argument("--events", default="default", metavar="SERIES",
+                       help="the server's recurring online tournaments: 'default' (an hourly "
+                            "arena, a nightly Swiss of pairs), 'none', a JSON list of series or "
+                            "@FILE (docs/tournaments-online.md)")
     add_limit_arguments(serve)
     add_cluster_arguments(serve)
     add_worker_arguments(serve)
@@ -202,6 +208,10 @@ def run_serve(args: argparse.Namespace) -> int:
         if args.finished_table_seconds < 0:
             raise ConfigError("--finished-table-seconds must be 0 or more")
         check_level(args.analysis_level)
+        try:
+            parse_recurring(args.events)
+        except RecurringError as exc:
+            raise ConfigError(f"--events: {exc}") from None
         refusal = check_workers(args.workers, args.redis)
         if refusal is not None:
             raise ConfigError(refusal)
@@ -228,7 +238,7 @@ def run_serve(args: argparse.Namespace) -> int:
                             analysis_level=args.analysis_level,
                             analysis_samples=args.analysis_samples,
                             finished_table_seconds=args.finished_table_seconds,
-                            **limits, **cluster)
+                            recurring_events=args.events, **limits, **cluster)
     options: dict[str, Any] = dict(
         lifespan="on", ws_max_size=settings.ws_max_bytes, ws_per_message_deflate=False,
         log_level=args.log_level, access_log=False, timeout_graceful_shutdown=5,

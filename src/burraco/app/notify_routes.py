@@ -2,8 +2,9 @@
 
 ``GET /api/me/notifications`` gathers, for the caller, the things a page shows as a badge or
 a toast: challenges received and still open (§14.5), a table found by the pool (§19),
-invitations to clubs and, for a club's admins, requests to join (§14.4), and players who
-started following in the last days and are not followed back (§14.3).  The client polls it
+invitations to clubs and, for a club's admins, requests to join (§14.4), players who
+started following in the last days and are not followed back (§14.3), a tournament of yours
+starting within ten minutes and your tournament game's table, ready (§20).  The client polls it
 (every 20 s or so, and when the page comes back into view); each item has a stable ``key``
 so a client shows each once.  A guest gets the pool's only; no token is 401.
 """
@@ -21,6 +22,7 @@ from burraco.accounts.identity import TokenError
 from burraco.accounts.models import AccountRow, ClubMemberRow, ClubRow, FollowRow
 from burraco.accounts.service import request_token
 from burraco.community.challenges import Challenges
+from burraco.community.event_entries import Events
 from burraco.community.matchmaking import Matchmaking
 from burraco.community.presence import Presence
 from burraco.server.hub import Hub
@@ -58,7 +60,7 @@ def social_items(conn: Connection, me: str, now: float) -> list[dict[str, Any]]:
 
 
 def router(hub: Hub, pool: Matchmaking, challenges: Challenges,
-           presence: Presence) -> APIRouter:
+           presence: Presence, events: Events) -> APIRouter:
     api = APIRouter()
 
     @api.get("/api/me/notifications")
@@ -89,11 +91,12 @@ def router(hub: Hub, pool: Matchmaking, challenges: Challenges,
                       for c in listing["outgoing"] if c["state"] == "accepted"]
             now = time.time()
             items += await hub.read(lambda conn: social_items(conn, guest.id, now))
+            items += await events.notifications(guest)
         return JSONResponse({"notifications": items})
 
     return api
 
 
 def install(app: FastAPI, hub: Hub, pool: Matchmaking, challenges: Challenges,
-            presence: Presence) -> None:
-    app.include_router(router(hub, pool, challenges, presence))
+            presence: Presence, events: Events) -> None:
+    app.include_router(router(hub, pool, challenges, presence, events))

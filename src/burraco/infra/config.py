@@ -83,6 +83,9 @@ class ServerConfig:
     finished_table_seconds: float = 60.0
     """Seconds a finished table nobody watches stays in memory (then it is read again from the
     database when someone asks for it)."""
+    recurring_events: str = "default"
+    """The server's own recurring online tournaments (``--events``: ``default``, ``none``,
+    JSON or ``@FILE``; ``community.recurring``)."""
     # --- cluster (burraco.server.cluster; docs/architecture.md "Cluster") ----------------------
     redis_url: str = ""
     """Redis of the cluster; empty: this process runs alone, as one server."""

@@ -39,8 +39,10 @@ PHASES = ("open", "running", "finished")
 NAME_CAP = 80
 ROUNDS = (1, 15)
 """Fewest and most rounds of a Swiss."""
-MINUTES = (10, 720)
-"""Shortest and longest arena, in minutes."""
+MINUTES = (1, 720)
+"""Shortest and longest arena, in minutes (one minute: a bullet arena of one-hand games)."""
+SHOW_SECONDS = (10.0, 900.0)
+"""Fewest and most seconds an entrant has to sit down at a new game."""
 TURN_SECONDS = (5.0, 600.0)
 ENTRANTS = (2, 10_000)
 """Fewest and most entrants an event may be opened for."""
@@ -101,6 +103,8 @@ class EventSpec:
     """What a Swiss bye scores; ``None``: a win (1 point; :data:`BYE_VP` in ``vp3``)."""
     seed: int = 0
     """The seed of the lot that breaks the last ties."""
+    show_seconds: float = 120.0
+    """Seconds an entrant has to sit down at a new game before it is lost by default."""
 
     def __post_init__(self) -> None:
         _check_spec(self)
@@ -184,6 +188,10 @@ def _check_spec(spec: EventSpec) -> None:
         raise EventError("bye_points", f"a bye scores 0 to {20 if spec.vp else 1} points")
     if not isinstance(spec.seed, int) or isinstance(spec.seed, bool):
         raise EventError("seed", "the seed is an integer")
+    low_w, high_w = SHOW_SECONDS
+    if not _number(spec.show_seconds) or not low_w <= spec.show_seconds <= high_w:
+        raise EventError("show_seconds", f"{low_w:g} to {high_w:g} seconds to sit down, not "
+                         f"{spec.show_seconds!r}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -124,10 +124,13 @@ class CancelRefused(Exception):
         self.status, self.code, self.detail = status, code, detail
 
 
-async def cancel_table(hub: Hub, table_id: str, guest: Guest) -> None:
+async def cancel_table(hub: Hub, table_id: str, guest: Guest, *, seated_too: bool = False,
+                       reason: str = "the table was cancelled by its creator") -> None:
     """Delete a waiting table its creator made and nobody else joined (docs/protocol.md).
 
-    Its connections are closed with :data:`CANCELLED`; nothing of it is kept.
+    Its connections are closed with :data:`CANCELLED` and ``reason``; nothing of it is
+    kept.  ``seated_too``: even when others took seats (server-side creators only: an
+    online event's game that a player did not sit down for).
     """
     actor = await hub.actor_for(table_id)
     if actor is None:
@@ -140,7 +143,7 @@ async def cancel_table(hub: Hub, table_id: str, guest: Guest) -> None:
     if game.status != WAITING:
         raise CancelRefused(409, "not_waiting", f"the match is {game.status}: a table is "
                             "cancelled only before it starts")
-    if any(h is not None and h.guest_id != guest.id for h in game.holders):
+    if not seated_too and any(h is not None and h.guest_id != guest.id for h in game.holders):
         raise CancelRefused(409, "others_joined", "another player has taken a seat: the table "
                             "can no longer be cancelled")
     gone: asyncio.Future[TableActor | None] = asyncio.get_running_loop().create_future()
@@ -148,7 +151,7 @@ async def cancel_table(hub: Hub, table_id: str, guest: Guest) -> None:
     try:
         if hub.actors.get(table_id) is actor:
             del hub.actors[table_id]
-        actor.close_all(CANCELLED, "the table was cancelled by its creator")
+        actor.close_all(CANCELLED, reason)
         await actor.stop()
         done = await hub.writer.run(_deleter(table_id, game.version))
     finally:
