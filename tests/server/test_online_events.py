@@ -11,6 +11,7 @@ win on a streak.  RULES.md §11.5 gives the club's bye (14 VP), which a ``vp3`` 
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections import Counter
 from itertools import count
@@ -20,6 +21,10 @@ import httpx
 from events_harness import Entrant, detail, join, schedule
 from harness import ServerProcess
 from players_harness import bearer, register
+from sqlalchemy import select
+
+from burraco.infra.db import make_engine
+from burraco.server.storage.models import DealGroupTableRow, GameRow
 
 _n = count(1)
 
@@ -99,6 +104,21 @@ def test_a_swiss_of_sixteen_runs_by_itself(server: ServerProcess) -> None:
     assert [s["rank"] for s in standings] == list(range(1, 17))
     scores = [s["score"] for s in standings]
     assert scores == sorted(scores, reverse=True)
+    # duplicate: every played table of a round dealt the same first hand, another each round
+    engine = make_engine(server.db_url)
+    with engine.connect() as conn:
+        played = {g["table"]: g["round"] for g in games if not g["result"]["absent"]}
+        decks = {t: json.dumps(deck) for t, deck in conn.execute(
+            select(GameRow.table_id, GameRow.deck).where(
+                GameRow.table_id.in_(list(played)), GameRow.number == 1))}
+        groups = dict(conn.execute(select(DealGroupTableRow.table_id, DealGroupTableRow.group_id)
+                                   .where(DealGroupTableRow.table_id.in_(list(played)))).all())
+    engine.dispose()
+    assert set(decks) == set(played) == set(groups)
+    for rnd in (1, 2, 3):
+        tables_of = [t for t, r in played.items() if r == rnd]
+        assert len({decks[t] for t in tables_of}) == 1 and len({groups[t] for t in tables_of}) == 1
+    assert len(set(decks.values())) == 3
     # the winner's profile has the event and a gold badge
     profile = httpx.get(f"{server.base}/api/players/{standings[0]['names'][0]}").json()
     assert profile["events"][0]["event"] == event_id and profile["events"][0]["rank"] == 1
@@ -156,6 +176,8 @@ def test_bad_events_are_refused_naming_the_field(server: ServerProcess) -> None:
           "format": "9999"}, "format"),
         ({"name": "X", "kind": "arena", "form": "2", "minutes": 30, "starts": soon,
           "club": "nowhere"}, "club"),
+        ({"name": "X", "kind": "arena", "form": "2", "minutes": 30, "starts": soon,
+          "format": "hand", "rated": True}, "format"),  # one deal's luck moves no rating
     ]
     before = httpx.get(f"{server.base}/api/events").json()["events"]
     for body, field in cases:

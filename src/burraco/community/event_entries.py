@@ -32,6 +32,7 @@ from burraco.meet import arena, swiss
 from burraco.meet.events import EventError, EventState, open_event, register, unregister, withdraw
 from burraco.meet.events_json import spec_from_json
 from burraco.server.hub import Hub
+from burraco.server.tables import TableConfigError, build_config
 
 MEMBERS = ("founder", "admin", "member")
 ADMINS = ("founder", "admin")
@@ -110,6 +111,14 @@ class Events:
             raise _bad(exc) from None
         except TypeError as exc:
             raise EventRefused(422, "bad_field", str(exc), field="body") from None
+        settings = self.hub.settings
+        try:
+            build_config(tables.request_for(spec), engines=tuple(settings.engine_commands),
+                         rated_minimum=(settings.rated_min_target, settings.rated_min_hands))
+        except TableConfigError as exc:  # e.g. a rated event of one-hand games
+            field = "format" if exc.field in ("target", "smazzate") else exc.field
+            raise EventRefused(422, "bad_field", f"this server makes no such table: {exc}",
+                               field=field) from None
         club = spec.club
         if club is not None:
             role = await self.hub.read(lambda conn: club_role(conn, club, guest.id))
