@@ -11,8 +11,10 @@ import pytest
 from sqlalchemy import Engine
 
 from burraco.community import event_store as store
+from burraco.community.event_entries import closed, until_round_over
 from burraco.community.online_events import pair, since
 from burraco.community.recurring import RecurringError, parse
+from burraco.meet import swiss
 from burraco.meet.events import EventSpec, open_event, record_result, register, start
 
 
@@ -126,3 +128,20 @@ def test_an_arena_step_pairs_whoever_waits_until_its_end() -> None:
     state, phase = pair(state, 170.0)  # past the end (100 + 60): no new game, the end
     assert phase == "finished" and not state.open_games()
     assert datetime.fromtimestamp(state.finished or 0, UTC).year == 1970
+
+
+def test_a_swiss_round_shows_no_result_before_every_table_is_done() -> None:
+    """Its tables share the deals: one table's score would tell the others how they went."""
+    state = open_event(_swiss())
+    for i, name in enumerate(("a", "b", "c", "d")):
+        state = register(state, [(name, 1500.0 + i)], 10.0)
+    state, _ = pair(start(state, 100.0), 100.0)
+    first, second = state.open_games()
+    state = record_result(state, first.id, (900, 100), 150.0)
+    shown = until_round_over(state)
+    assert all(g.result is None for g in shown.games) and closed(state) == {first.id}
+    assert {s.score for s in swiss.standings(shown)} == {0.0}
+    state = record_result(state, second.id, (100, 900), 160.0)
+    assert until_round_over(state) == state  # the round is over: everything shows
+    state, _ = pair(state, 160.0)
+    assert until_round_over(state).games[:2] == state.games[:2]  # round 1 stays shown

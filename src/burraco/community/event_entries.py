@@ -14,6 +14,7 @@ import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -161,11 +162,15 @@ class Events:
     async def detail(self, guest: Guest | None, event_id: str) -> dict[str, Any]:
         stored, names = await self._visible(guest, event_id)
         body = summary(stored, guest.id if guest is not None else None)
-        body.update(entrants_body(stored, names), standings=standings_body(stored.state, names),
-                    games=self.games_body(stored, names), me=self.me_body(stored, guest))
+        shown = replace(stored, state=until_round_over(stored.state))
+        body.update(entrants_body(stored, names), standings=standings_body(shown.state, names),
+                    games=self.games_body(shown, names, closed(stored.state)),
+                    me=self.me_body(stored, guest))
         return body
 
-    def games_body(self, stored: Stored, names: dict[str, str]) -> list[dict[str, Any]]:
+    def games_body(self, stored: Stored, names: dict[str, str],
+                   over: set[str]) -> list[dict[str, Any]]:
+        """The games, newest first; ``over``: those finished (shown or not yet)."""
         state = stored.state
         out = []
         for game in reversed(state.games[-200:]):
@@ -181,6 +186,7 @@ class Events:
                 "sides": [[names.get(a, a) for a in state.entrant(e).accounts]
                           for e in game.sides],
                 "table": table, "watch": watch,
+                "over": game.id in over,
                 "result": None if result is None else {
                     "winner": result.winner, "points": result.points, "vp": result.vp,
                     "absent": list(result.absent)}})
@@ -303,6 +309,22 @@ class Events:
                             f"{game['id']}", "event": stored.event_id, "name": state.spec.name,
                             "round": game["round"], "table": game["table"], "url": game["url"]})
         return out
+
+
+def closed(state: EventState) -> set[str]:
+    return {g.id for g in state.games if g.result is not None}
+
+
+def until_round_over(state: EventState) -> EventState:
+    """What a Swiss shows while a round is played: the results of the rounds over, none of
+    the round being played.  Its tables share their deals (duplicate), so a table's score
+    would tell those still playing how the deals went, as no club announces a round's
+    results before every table has finished it."""
+    if state.spec.kind != "swiss" or not state.open_games():
+        return state
+    hidden = tuple(replace(g, result=None) if g.round == state.round else g
+                   for g in state.games)
+    return replace(state, games=hidden)
 
 
 def friends(conn: Connection, a: str, b: str) -> bool:
