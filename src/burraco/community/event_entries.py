@@ -10,6 +10,7 @@ Each player learns only their own seat link: ``me.game.url`` of :meth:`Events.de
 
 from __future__ import annotations
 
+import math
 import re
 import secrets
 import time
@@ -44,6 +45,7 @@ LATEST = 30 * 86400.0
 SHOWN_AFTER = 86400.0
 """A finished event stays in the list this long."""
 LISTED = 200
+LIVE_TTL = 1.0
 STARTING_SOON = 600.0
 """An entrant is told of an event starting within this many seconds."""
 MARKUP = re.compile(r"[<>{}\\]")
@@ -83,6 +85,7 @@ class Events:
         self.service = service
         self.hub: Hub = service.hub
         self.clock = clock
+        self._live: tuple[float, list[Stored]] | None = None
 
     # --- scheduling ----------------------------------------------------------------------
 
@@ -290,14 +293,25 @@ class Events:
 
     # --- notifications -------------------------------------------------------------------
 
+    async def live(self) -> list[Stored]:
+        """The live events, read again at most every :data:`LIVE_TTL` seconds (every open
+        page asks for its notifications)."""
+        now = time.monotonic()
+        if self._live is None or now - self._live[0] > LIVE_TTL:
+            self._live = (now, await self.hub.read(
+                lambda conn: store.listing(conn, math.inf, LISTED)))
+        return self._live[1]
+
     async def notifications(self, guest: Guest) -> list[dict[str, Any]]:
         """A tournament of mine about to start; my game's table ready."""
         if not guest.account:
             return []
         now = self.clock()
         out: list[dict[str, Any]] = []
-        for stored in await self.hub.read(lambda conn: store.of_player(conn, guest.id, LISTED)):
+        for stored in await self.live():
             state = stored.state
+            if not any(e.joined and guest.id in e.accounts for e in state.entrants):
+                continue
             if state.phase == "open" and state.spec.starts - now <= STARTING_SOON:
                 out.append({"kind": "event_starting", "key": f"event_starting:{stored.event_id}",
                             "event": stored.event_id, "name": state.spec.name,

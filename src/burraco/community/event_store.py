@@ -118,12 +118,6 @@ def listing(conn: Connection, since: float, limit: int) -> list[Stored]:
     return [_stored(row) for row in rows]
 
 
-def of_player(conn: Connection, player_id: str, limit: int) -> list[Stored]:
-    """Live events ``player_id`` is registered in (the state is searched)."""
-    return [s for s in listing(conn, float("inf"), limit)
-            if any(e.joined and player_id in e.accounts for e in s.state.entrants)]
-
-
 def write_results(conn: Connection, event_id: str, rows: list[dict[str, Any]]) -> None:
     """The finished event's places, one row per entrant account (again: replaced)."""
     conn.execute(delete(OnlineEventResultRow).where(OnlineEventResultRow.event_id == event_id))
