@@ -210,6 +210,11 @@ def _admin(conn: Connection, me: str, club_id: object) -> tuple[Any, str]:
     return row, str(role)
 
 
+def require_admin(conn: Connection, me: str, club_id: object) -> str:
+    """The club's id when ``me`` is one of its admins; else a refusal."""
+    return str(_admin(conn, me, club_id)[0].club_id)
+
+
 def _someone(conn: Connection, username: object) -> tuple[str, str]:
     try:
         other = account_named(conn, username)

@@ -9,6 +9,10 @@
 * ``POST /api/clubs/{id}/members/{username}/accept``   an admin accepts a request
 * ``DELETE /api/clubs/{id}/members/{username}``        an admin removes
 * ``PUT /api/clubs/{id}/admins/{username}`` ``{"admin"}`` the founder appoints or demotes
+* ``GET /api/clubs/{id}/evening-members``             an admin: the club evenings' members
+                                                       with an account, when the director
+                                                       linked them to this club
+* ``POST /api/clubs/{id}/evening-members/invite``     an admin invites those not in it
 
 Reading needs no account (a guest sees the public clubs); every change needs one (401).
 Foundings and invitations are limited per account (429).  A refusal is ``{"code",
@@ -29,6 +33,7 @@ from burraco.accounts import clubs
 from burraco.accounts.service import Players, request_token
 from burraco.accounts.sessions import Session
 from burraco.infra.rates import RateLimits, storage_for
+from burraco.tournament import online_club
 
 RATES = {"clubs": "5/day", "club_invites": "60/hour"}
 LOGIN = "log in first (POST /api/sessions): clubs are for accounts"
@@ -130,6 +135,38 @@ def router(players: Players) -> APIRouter:
             clubs.remove(conn, me, club_id, username)
             return {"role": None}
         return await act(request, gone)
+
+    @api.get("/api/clubs/{club_id}/evening-members")
+    async def evening_members(club_id: str, request: Request) -> JSONResponse:
+        def read(conn: Connection, me: str) -> dict[str, Any]:
+            club = clubs.require_admin(conn, me, club_id)
+            found = online_club.evening_members(conn, club)
+            return {"linked": found is not None, "members": [
+                {k: m[k] for k in ("number", "name", "username", "role")}
+                for m in found or []]}
+        return await act(request, read)
+
+    @api.post("/api/clubs/{club_id}/evening-members/invite")
+    async def invite_evening_members(club_id: str, request: Request) -> JSONResponse:
+        def invite_all(conn: Connection, me: str) -> dict[str, Any]:
+            club = clubs.require_admin(conn, me, club_id)
+            found = online_club.evening_members(conn, club)
+            if found is None:
+                raise clubs.ClubError(409, "not_linked", "the club evenings' members are not "
+                                      "linked to this club: the director names it first",
+                                      "club")
+            invited, skipped = [], []
+            for member in found:
+                if member["role"] is not None or member["player_id"] == me:
+                    continue
+                try:
+                    with conn.begin_nested():
+                        clubs.invite(conn, me, club, member["username"])
+                    invited.append(member["username"])
+                except clubs.ClubError as exc:  # a block, or a player in too many clubs
+                    skipped.append({"username": member["username"], "code": exc.code})
+            return {"invited": invited, "skipped": skipped}
+        return await act(request, invite_all, "club_invites")
 
     @api.put("/api/clubs/{club_id}/admins/{username}")
     async def appoint(club_id: str, username: str, body: AdminForm,

@@ -40,6 +40,7 @@ from burraco.tournament.export import page, taken
 from burraco.tournament.held import players_view
 from burraco.tournament.i18n import LANGUAGES, Lang, Text, number, say, tr
 from burraco.tournament.members import members, pair_accounts, save_member
+from burraco.tournament.online_club import link as link_online_club
 from burraco.tournament.pages import lang_of
 from burraco.tournament.prizes import prize_list
 from burraco.tournament.register_web import add_register_routes
@@ -84,7 +85,8 @@ def category_word(lang: Lang, category: str) -> str:
     return tr(lang, key) if key in ("ns", "ew") else category
 
 
-def evening_html(tid: str, t: Tournament, lang: Lang = "en") -> str:
+def evening_html(tid: str, t: Tournament, lang: Lang = "en",
+                 online_club: str | None = None) -> str:
     """The director's page section: the paper to print and the forms for the changes."""
     base = f"/tournaments/{quote(tid)}"
     kinds = [k for k in paper.KINDS if k != "deals" or t.settings.duplicate]
@@ -134,6 +136,13 @@ def evening_html(tid: str, t: Tournament, lang: Lang = "en") -> str:
         f"{x('member.account')} <input name='account' size='12' placeholder='"
         f"{escape(x('member.username'), quote=True)}'></label> <button type='submit'>"
         f"{x('member.button')}</button></p><p><small>{hint}</small></p></form>")
+    club = online_club or ""
+    club_hint = tr(lang, "online_club.hint", example="<code>/clubs/circolo-roma</code>")
+    parts.append(
+        f"<form method='post' action='{base}/online-club' id='online-club'><p><label>"
+        f"{x('online_club.label')} <input name='club' size='20' value='{escape(club, quote=True)}'"
+        f" placeholder='circolo-roma'></label> <button type='submit'>"
+        f"{x('online_club.button')}</button></p><p><small>{club_hint}</small></p></form>")
     items = [tr(lang, "change.penalty", pair=p.pair, reason=p.reason,
                 taken=taken(lang, p.vp, p.mp)) for p in t.evening.penalties]
     items += [tr(lang, "change.withdrawal", pair=w.pair, round=w.from_round,
@@ -260,6 +269,14 @@ def add_evening_routes(router: APIRouter, director_of: Callable[[Request], Direc
                 return Text("ok.member_account", number=m.number, name=m.name,
                             category=m.category, username=m.username)
             return Text("ok.member", number=m.number, name=m.name, category=m.category)
+        return await change(request, tid, act)
+
+    @router.post("/tournaments/{tid}/online-club", include_in_schema=False)
+    async def online_club_form(request: Request, tid: str) -> Any:
+        def act(director: Director, form: dict[str, str]) -> Text:
+            with director.engine.begin() as conn:
+                name = link_online_club(conn, form.get("club", "")[:80])
+            return Text("ok.online_club", club=name) if name else Text("ok.online_club_none")
         return await change(request, tid, act)
 
     @router.post("/tournaments/members", include_in_schema=False)

@@ -325,6 +325,11 @@ MESSAGES: dict[str, str] = {
     "member.account": N_("tournament.member.account", "account"),
     "member.username": N_("tournament.member.username", "username"),
     "member.button": N_("tournament.member.button", "Save member"),
+    "online_club.label": N_("tournament.online_club.label", "The members' online club"),
+    "online_club.button": N_("tournament.online_club.button", "Link"),
+    "online_club.hint": N_("tournament.online_club.hint",
+                           "The club's address, as in {example}. Its admins then see which "
+                           "members have an account and invite them to the club."),
     "member.hint": N_("tournament.member.hint",
                       "Register a member as {number}, an account as {account} (e.g. {example})."),
     "change.penalty": N_("tournament.change.penalty", "pair {pair}: {taken}, {reason}"),
@@ -359,6 +364,11 @@ MESSAGES: dict[str, str] = {
     "ok.prizes": N_("tournament.ok.prizes", "prize list: {prizes}"),
     "ok.prizes_none": N_("tournament.ok.prizes_none", "prize list: none"),
     "ok.member": N_("tournament.ok.member", "member #{number} {name} ({category}) saved"),
+    "ok.online_club": N_("tournament.ok.online_club",
+                         "the members' online club is now {club}: its admins may invite "
+                         "the members who have an account"),
+    "ok.online_club_none": N_("tournament.ok.online_club_none",
+                              "the members are linked to no online club"),
     "ok.member_account": N_("tournament.ok.member_account",
                             "member #{number} {name} ({category}) @{username} saved"),
     # the home page: every tournament, the form to create one

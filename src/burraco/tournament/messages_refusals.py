@@ -364,6 +364,8 @@ MESSAGES: dict[str, str] = {
                             "server's database, where players register)"),
     "error.no_account": N_("tournament.error.no_account", "no player account @{username}"),
     "error.no_member": N_("tournament.error.no_member", "no club member #{number}"),
+    "error.no_online_club": N_("tournament.error.no_online_club",
+                               "no online club at the address {club}"),
     "error.member_number": N_("tournament.error.member_number",
                               "a membership number is letters, digits and dashes (at most 20), "
                               "not {number}"),

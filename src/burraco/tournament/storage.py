@@ -172,6 +172,15 @@ class MemberRow(Base):
     player_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
 
 
+class OnlineClubRow(Base):
+    """The online club the members belong to (one row, ``id`` 1; :mod:`.online_club`)."""
+
+    __tablename__ = "tournament_online_club"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[str] = mapped_column(String(40))
+
+
 class PairAccountRow(Base):
     __tablename__ = "tournament_pair_accounts"
 

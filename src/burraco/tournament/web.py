@@ -95,6 +95,7 @@ from burraco.tournament.model import (
     Tournament,
     default_schedule,
 )
+from burraco.tournament.online_club import linked_club
 from burraco.tournament.pages import Lang, lang_of, layout
 from burraco.tournament.scale import scale_for
 from burraco.tournament.schedule import Schedule
@@ -219,10 +220,15 @@ EXAMPLES = {"pair": "Rossi / Bianchi", "player": "Rossi",
             "team": "Circolo Roma: Rossi / Bianchi / Verdi / Neri"}
 
 
+def members_club(director: Director) -> str | None:
+    with director.engine.connect() as conn:
+        return linked_club(conn)
+
+
 def director_page(tid: str, t: Tournament, *, ok: str | None = None,
                   error: str | None = None, online: Links | None = None,
                   can_play_online: bool = False, desk: str = "", lang: Lang = "en",
-                  held: frozenset[int] = frozenset()) -> str:
+                  held: frozenset[int] = frozenset(), online_club: str | None = None) -> str:
     base = f"/tournaments/{quote(tid)}"
     nav = (f"<nav><a href='/tournaments/'>{tr(lang, 'all')}</a>"
            f"<a href='{base}/standings'>{tr(lang, 'players_page')}</a>"
@@ -273,7 +279,7 @@ def director_page(tid: str, t: Tournament, *, ok: str | None = None,
     parts.append(f"<h2>{tr(lang, 'final' if t.finished else 'standings')}</h2>"
                  f"{standings_html(t, lang)}")
     parts.append(accidents_html(tid, t, lang))
-    parts.append(evening_html(tid, t, lang))
+    parts.append(evening_html(tid, t, lang, online_club))
     for played in reversed(t.rounds[:-1]):
         parts.append(round_html(t, played, with_forms=True, lang=lang))
     return page(t.settings.name, "\n".join(parts), lang, f"{base}/")
@@ -469,6 +475,8 @@ def make_router(director_of: DirectorOf) -> APIRouter:
                                            online=await links(request, t, tid),
                                            can_play_online=_hub(request) is not None,
                                            desk=await desk_for(request, tid, t),
+                                           online_club=await run_in_threadpool(
+                                               members_club, director_of(request)),
                                            lang=lang,
                                            held=await held(request, tid, t))), request)
 
