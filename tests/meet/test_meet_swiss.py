@@ -354,3 +354,20 @@ def test_scripted_swiss_of_sixteen() -> None:
         assert (higher.score, higher.buchholz, higher.sonneborn_berger) >= (
             lower.score, lower.buchholz, lower.sonneborn_berger)
     assert scripted_sixteen(seed=12)[0] != state
+
+
+def test_a_bye_goes_to_one_who_sat_down_before_one_who_did_not() -> None:
+    """The lowest-ranked gets the bye (RULES.md has no online rule; FIDE C.04.1 d), but a bye
+    is a free win: an entrant that missed a game gets it only when every candidate did."""
+    state = open_event(EventSpec("S", 100.0, "swiss", "2", rounds=3))
+    for name, rating in (("a", 1900.0), ("b", 1800.0), ("c", 1700.0), ("d", 1600.0),
+                         ("e", 1500.0), ("f", 1400.0)):
+        state = register(state, [(name, rating)], 10.0)
+    state = swiss.next_round(start(state, 100.0), 100.0)
+    games = {frozenset(g.sides): g for g in state.open_games()}
+    assert set(games) == {frozenset("ad"), frozenset("be"), frozenset("cf")}
+    state = record_result(state, games[frozenset("ad")].id, (0, 500), 150.0)
+    state = record_result(state, games[frozenset("be")].id, (500, 0), 150.0)
+    state = no_show(state, games[frozenset("cf")].id, ["f"], 150.0)  # f never sat down
+    state = withdraw(state, "a", 151.0)  # an odd field: b, c, d on 1; e, f on 0
+    assert swiss.plan_round(state).byes == ("e",)  # f is lowest, but missed a game

@@ -36,8 +36,8 @@ def join(server: ServerProcess, token: str, event_id: str,
 
 class Entrant:
     """One scripted account in an event: it sits down at each game it is given and plays
-    it out (``shows=False``: it never sits down), until the event is over; ``withdraw_after``
-    games it withdraws."""
+    it out (``shows=False``: it never sits down), until the event is over; at its
+    ``withdraw_after``-th game it withdraws, then plays that game out."""
 
     def __init__(self, server: ServerProcess, token: str, event_id: str, *,
                  shows: bool = True, withdraw_after: int | None = None) -> None:
@@ -64,15 +64,18 @@ class Entrant:
                 if game and game["url"] and game["id"] not in self.games:
                     self.games.append(game["id"])
                     self.tables.append(game["table"])
-                    if self.shows:
-                        await self.play(game)
-                    if self.withdraw_after is not None \
-                            and len(self.games) >= self.withdraw_after:
+                    last = self.withdraw_after is not None \
+                        and len(self.games) >= self.withdraw_after
+                    if last:  # withdrawn from the games to come; this one still counts
                         out = await http.delete(f"/api/events/{self.event_id}/join",
                                                 headers=bearer(self.token))
                         assert out.status_code == 200, out.text
+                        assert out.json()["me"]["withdrawn"]
                         self.withdrew = True
-                        return dict(out.json())
+                    if self.shows:
+                        await self.play(game)
+                    if last:
+                        return event
                     continue
                 await asyncio.sleep(0.25)
         raise AssertionError(f"event {self.event_id} not over in time")

@@ -85,10 +85,13 @@ def test_the_row_changes_by_compare_and_set_and_one_process_holds_it(engine: Eng
         assert not store.take_lease(conn, event_id, "node-b", 60.0, 15.0)
         assert store.take_lease(conn, event_id, "node-b", 71.0, 15.0)  # ran out: taken over
         assert not store.take_lease(conn, event_id, "node-a", 72.0, 15.0)
-        store.add_tables(conn, event_id, {"1.1": "t1"}, 72.0)
-        store.add_tables(conn, event_id, {"1.2": "t2"}, 72.0)
+        assert store.add_tables(conn, event_id, {"1.1": "t1"}, 72.0, "node-b")
+        assert store.add_tables(conn, event_id, {"1.2": "t2", "1.1": "t9"}, 72.0, "node-b")
+        assert not store.add_tables(conn, event_id, {"1.3": "t3"}, 72.0, "node-a")  # not its
         loaded = store.load(conn, event_id)
-        assert loaded is not None and loaded.tables == {"1.1": "t1", "1.2": "t2"}
+        assert loaded is not None and loaded.tables == {"1.1": "t1", "1.2": "t2"}  # kept
+        assert not store.save(conn, loaded, loaded.state, 73.0, holder="node-a")
+        assert store.save(conn, loaded, loaded.state, 73.0, holder="node-b")
         assert event_id in store.due(conn, 100.0, 0.0)
         assert event_id not in store.due(conn, 50.0, 0.0)  # not yet due
         assert event_id in [s.event_id for s in store.listing(conn, 1e18, 10)]

@@ -168,7 +168,10 @@ class Events:
         shown = replace(stored, state=until_round_over(stored.state))
         body.update(entrants_body(stored, names), standings=standings_body(shown.state, names),
                     games=self.games_body(shown, names, closed(stored.state)),
-                    me=self.me_body(stored, guest))
+                    me=self.me_body(stored, guest, await self.hub.read(partial(
+                        tables.made_at, table_ids=[stored.tables[g.id] for g in
+                                                   stored.state.open_games()
+                                                   if g.id in stored.tables]))))
         return body
 
     def games_body(self, stored: Stored, names: dict[str, str],
@@ -195,7 +198,10 @@ class Events:
                     "absent": list(result.absent)}})
         return out
 
-    def me_body(self, stored: Stored, guest: Guest | None) -> dict[str, Any] | None:
+    def me_body(self, stored: Stored, guest: Guest | None,
+                made: dict[str, float] | None = None) -> dict[str, Any] | None:
+        """The caller's entrant and game now, with their own seat link; ``made``: when the
+        open games' tables were made (the time to sit down counts from then)."""
         if guest is None:
             return None
         state = stored.state
@@ -213,7 +219,8 @@ class Events:
                     url = f"{self.hub.settings.base_url}/play/{table}?seat={seat}&token={token}"
                 game_body = {"id": game.id, "round": game.round, "table": table,
                              "seat": seat, "url": url, "token": token,
-                             "sit_by": game.started + state.spec.show_seconds}
+                             "sit_by": max(game.started, (made or {}).get(table or "", 0.0))
+                             + state.spec.show_seconds}
         return {"entrant": mine.id, "withdrawn": mine.withdrawn, "missed": mine.missed,
                 "game": game_body}
 

@@ -74,22 +74,28 @@ def load(conn: Connection, event_id: str) -> Stored | None:
 
 
 def save(conn: Connection, stored: Stored, state: EventState, now: float, *,
-         phase: str | None = None) -> bool:
-    """Replace the state if the row is still at ``stored.version``; False when it moved."""
+         phase: str | None = None, holder: str | None = None) -> bool:
+    """Replace the state if the row is still at ``stored.version`` (and, for a driver's
+    step, still held by ``holder``); False when it moved."""
+    held = [OnlineEventRow.holder == holder] if holder is not None else []
     done = conn.execute(update(OnlineEventRow).where(
-        OnlineEventRow.event_id == stored.event_id,
+        OnlineEventRow.event_id == stored.event_id, *held,
         OnlineEventRow.version == stored.version).values(
         state=to_json(state), phase=phase or state.phase, version=stored.version + 1,
         updated=now))
     return done.rowcount == 1
 
 
-def add_tables(conn: Connection, event_id: str, tables: dict[str, str], now: float) -> None:
-    """Add game → table entries (a read and a write in one transaction of the writer)."""
+def add_tables(conn: Connection, event_id: str, tables: dict[str, str], now: float,
+               holder: str) -> bool:
+    """Add game → table entries, if ``holder`` still drives the event (a read and a write
+    in one transaction of the writer); a game's table, once noted, is never replaced."""
     current = conn.scalar(select(OnlineEventRow.tables).where(
         OnlineEventRow.event_id == event_id)) or {}
-    conn.execute(update(OnlineEventRow).where(OnlineEventRow.event_id == event_id).values(
-        tables={**current, **tables}, version=OnlineEventRow.version + 1, updated=now))
+    done = conn.execute(update(OnlineEventRow).where(
+        OnlineEventRow.event_id == event_id, OnlineEventRow.holder == holder).values(
+        tables={**tables, **current}, version=OnlineEventRow.version + 1, updated=now))
+    return done.rowcount == 1
 
 
 def take_lease(conn: Connection, event_id: str, holder: str, now: float, seconds: float) -> bool:

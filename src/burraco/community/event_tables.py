@@ -10,7 +10,9 @@ that takes the event over finds a table the previous one made but had not noted 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from sqlalchemy import Connection, select
 
@@ -60,6 +62,8 @@ class TableFacts:
     """``waiting``, ``playing``, ``finished``; ``None``: no such table (deleted)."""
     claimed: frozenset[int]
     """Seats someone has taken."""
+    made: float = 0.0
+    """When the table was made (seconds since 1970)."""
     points: tuple[int, int] | None = None
     """Each side's match points, once the finished match is recorded."""
     winner: int | None = None
@@ -67,14 +71,30 @@ class TableFacts:
     recorded: bool = False
 
 
+def made_at(conn: Connection, table_ids: Collection[str]) -> dict[str, float]:
+    """When each of these tables was made (seconds since 1970)."""
+    if not table_ids:
+        return {}
+    return {row.id: seconds(row.created_at) for row in conn.execute(
+        select(TableRow.id, TableRow.created_at).where(TableRow.id.in_(list(table_ids))))}
+
+
+def seconds(at: datetime | None) -> float:
+    if at is None:
+        return 0.0
+    return (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).timestamp()
+
+
 def facts(conn: Connection, table_id: str) -> TableFacts:
-    status = conn.scalar(select(TableRow.status).where(TableRow.id == table_id))
-    if status is None:
+    row = conn.execute(select(TableRow.status, TableRow.created_at).where(
+        TableRow.id == table_id)).first()
+    if row is None:
         return TableFacts(None, frozenset())
+    status, made = row.status, seconds(row.created_at)
     claimed = frozenset(conn.scalars(select(CommandRow.seat).where(
         CommandRow.table_id == table_id, CommandRow.kind == "claim")))
     if status != "finished":
-        return TableFacts(status, claimed)
+        return TableFacts(status, claimed, made)
     match = conn.execute(select(MatchRow.scores, MatchRow.winner).where(
         MatchRow.table_id == table_id)).first()
     if match is None:
@@ -88,7 +108,7 @@ def facts(conn: Connection, table_id: str) -> TableFacts:
         winner = {"won": 0, "lost": 1, "tie": None}[results[0]]
     elif results.get(1) in ("won", "lost", "tie"):
         winner = {"won": 1, "lost": 0, "tie": None}[results[1]]
-    return TableFacts(status, claimed, (scores[0], scores[1]), winner, True)
+    return TableFacts(status, claimed, made, (scores[0], scores[1]), winner, True)
 
 
 def absent_sides(state: EventState, game: Game, claimed: frozenset[int]) -> list[str]:

@@ -67,7 +67,8 @@ LEASE_SECONDS = 15.0
 """How long a process drives an event unrenewed before another may take it over."""
 NO_TABLE_SECONDS = 120.0
 """A game whose table could not be made for this long (past its show time) is lost by both."""
-RESULT_KEYS = ("winner", "points", "vp", "absent")
+RETIRE_WITHIN = 600.0
+"""A no-show's table still waiting this long after the no-show is looked for again."""
 
 
 class OnlineEvents:
@@ -149,33 +150,29 @@ class OnlineEvents:
             stored = await self.hub.read(lambda conn: store.load(conn, event_id))
             if stored is None or stored.phase not in store.LIVE:
                 return
-            state, phase, retire = await self.advance(stored, now)
+            state, phase = await self.advance(stored, now)
             if state == stored.state and phase == stored.phase:
                 break
-            saved = await self.hub.writer.run(partial(store.save, stored=stored, state=state,
-                                                      now=now, phase=phase))
-            if saved:
-                for table_id, game in retire:
-                    await self.retire(event_id, table_id, game)
+            if await self.hub.writer.run(partial(save_step, stored=stored, state=state,
+                                                 now=now, phase=phase, holder=self.node)):
                 if phase == "finished":
-                    await self.hub.writer.run(partial(write_results, event_id=event_id,
-                                                      state=state))
                     log.info("online event %s (%s) is over", event_id, state.spec.name)
                 break
+        stored = await self.hub.read(lambda conn: store.load(conn, event_id))
+        if stored is not None:
+            await self.retire_no_shows(stored, now)
         await self.make_tables(event_id)
 
-    async def advance(self, stored: Stored, now: float) -> tuple[
-            EventState, str, list[tuple[str, Game]]]:
-        """The event's next state and phase, and the no-show tables to delete."""
+    async def advance(self, stored: Stored, now: float) -> tuple[EventState, str]:
+        """The event's next state and phase."""
         state = stored.state
         if state.phase == "open":
             if now < state.spec.starts:
-                return state, state.phase, []
+                return state, state.phase
             try:
                 state = start(state, now)
             except EventError:  # fewer than two entrants
-                return state, "cancelled", []
-        retire: list[tuple[str, Game]] = []
+                return state, "cancelled"
         for game in state.open_games():
             table_id = stored.tables.get(game.id)
             if table_id is None:
@@ -187,12 +184,26 @@ class OnlineEvents:
                 state = record_result(state, game.id, fact.points, now, winner=fact.winner)
             elif fact.status is None:  # deleted: nobody could sit down
                 state = no_show(state, game.id, game.sides, now)
-            elif fact.status == "waiting" and now - game.started >= state.spec.show_seconds:
+            elif fact.status == "waiting" \
+                    and now - max(game.started, fact.made) >= state.spec.show_seconds:
+                # the time to sit down counts from the table's making (a driver that took
+                # the event over may have made it late)
                 absent = tables.absent_sides(state, game, fact.claimed)
                 if absent:
                     state = no_show(state, game.id, absent, now)
-                    retire.append((table_id, game))
-        return (*pair(state, now), retire)
+        return pair(state, now)
+
+    async def retire_no_shows(self, stored: Stored, now: float) -> None:
+        """Delete the tables of the recent games lost by not sitting down that still wait
+        (at once after the no-show; again after a crash between the two)."""
+        for game in stored.state.games:
+            result, table_id = game.result, stored.tables.get(game.id)
+            if result is None or not result.absent or table_id is None \
+                    or now - result.at > RETIRE_WITHIN:
+                continue
+            fact = await self.hub.read(partial(tables.facts, table_id=table_id))
+            if fact.status == "waiting":
+                await self.retire(stored.event_id, table_id, game)
 
     async def retire(self, event_id: str, table_id: str, game: Game) -> None:
         """Delete a no-show's table (a present player is sent back to the event)."""
@@ -220,9 +231,11 @@ class OnlineEvents:
                 found = await self.create(creator, spec, tables.deal_group(spec, event_id, game))
             if found is not None:
                 made[game.id] = found
-        if made:
-            await self.hub.writer.run(lambda conn: store.add_tables(
-                conn, event_id, made, self.clock()))
+        if made and not await self.hub.writer.run(partial(
+                store.add_tables, event_id=event_id, tables=made, now=self.clock(),
+                holder=self.node)):  # another process took the event over meanwhile: it
+            log.warning("online event %s: lost its lease while making tables %s (the new "
+                        "holder finds them by their creator)", event_id, made)
 
     async def create(self, creator: Guest, spec: Any, group: str | None) -> str | None:
         request = tables.request_for(spec)
@@ -266,8 +279,15 @@ def since(state: EventState, entrant_id: str) -> float:
     return max(ends, default=state.started or 0.0)
 
 
-def write_results(conn: Connection, event_id: str, state: EventState) -> None:
-    store.write_results(conn, event_id, result_rows(conn, event_id, state))
+def save_step(conn: Connection, stored: Stored, state: EventState, now: float, phase: str,
+              holder: str) -> bool:
+    """Save a step of the driver holding the lease (with the final places when it
+    finishes the event: in the same transaction, so neither goes without the other)."""
+    if not store.save(conn, stored, state, now, phase=phase, holder=holder):
+        return False
+    if phase == "finished":
+        store.write_results(conn, stored.event_id, result_rows(conn, stored.event_id, state))
+    return True
 
 
 def result_rows(conn: Connection, event_id: str, state: EventState) -> list[dict[str, Any]]:

@@ -10,8 +10,9 @@ entrant scores 0.
 **Byes.**  With an odd field the bye goes to the lowest-ranked entrant that has had no bye
 yet (while anyone has had none; then the fewest byes), as in Danish pairing
 (:func:`burraco.tournament.danish.bye_for`) and as FIDE's basic Swiss rules (C.04.1 d) keep a
-second bye from anyone.  A bye scores as the federations score one, a win (C.04.1 c): 1
-point; ``EventSpec.bye_points`` changes it.  In VP, RULES.md §11.5's club rule gives
+second bye from anyone; an entrant that missed a game (did not sit down) gets it only after
+every candidate that did not, since a bye is a free win.  A bye scores as the federations
+score one, a win (C.04.1 c): 1 point; ``EventSpec.bye_points`` changes it.  In VP, RULES.md §11.5's club rule gives
 a bye 14 VP and +355 MP (a local rule): 14 VP is the ``vp3`` default, and the MP, which an
 online event does not keep, are dropped.
 
@@ -179,7 +180,9 @@ def plan_round(state: EventState) -> RoundPlan:
     sit_out: list[int] = []
     if count % 2:
         fewest = min(byes[entrant] for entrant in ranked)
-        sit_out = [i for i in reversed(range(count)) if byes[ranked[i]] == fewest]
+        candidates = [i for i in reversed(range(count)) if byes[ranked[i]] == fewest]
+        present = [i for i in candidates if not state.entrant(ranked[i]).missed]
+        sit_out = present + [i for i in candidates if i not in present]
     strict = True
 
     def choices(p: int, rest: Sequence[int]) -> list[int]:
