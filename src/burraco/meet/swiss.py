@@ -12,9 +12,9 @@ yet (while anyone has had none; then the fewest byes), as in Danish pairing
 (:func:`burraco.tournament.danish.bye_for`) and as FIDE's basic Swiss rules (C.04.1 d) keep a
 second bye from anyone; an entrant that missed a game (did not sit down) gets it only after
 every candidate that did not, since a bye is a free win.  A bye scores as the federations
-score one, a win (C.04.1 c): 1 point; ``EventSpec.bye_points`` changes it.  In VP, RULES.md §11.5's club rule gives
-a bye 14 VP and +355 MP (a local rule): 14 VP is the ``vp3`` default, and the MP, which an
-online event does not keep, are dropped.
+score one, a win (C.04.1 c): 1 point; ``EventSpec.bye_points`` changes it.  In VP,
+RULES.md §11.5's club rule gives a bye 14 VP and +355 MP (a local rule): 14 VP is the
+``vp3`` default, and the MP, which an online event does not keep, are dropped.
 
 **Pairing.**  The active entrants are ranked by score, then rating (at registration), then
 the lot (:func:`burraco.meet.events.lot`).  From the top, the best-ranked entrant still free
