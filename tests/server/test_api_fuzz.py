@@ -249,7 +249,7 @@ PAGE_ROUTES = [
     ("GET", "/tournaments/{tid}/pdf/{kind}"), ("POST", "/tournaments/{tid}/withdraw"),
     ("POST", "/tournaments/{tid}/penalties"), ("POST", "/tournaments/{tid}/line-rankings"),
     ("POST", "/tournaments/{tid}/prizes"), ("POST", "/tournaments/{tid}/members"),
-    ("POST", "/tournaments/members"),
+    ("POST", "/tournaments/members"), ("POST", "/tournaments/{tid}/online-club"),
     ("POST", "/tournaments/{tid}/late"), ("POST", "/tournaments/{tid}/absent"),
     ("POST", "/tournaments/{tid}/remove"), ("POST", "/tournaments/{tid}/undo-round"),
     ("POST", "/tournaments/{tid}/rename"), ("POST", "/tournaments/{tid}/arbitral"),
@@ -266,6 +266,7 @@ CLIENT_ROUTES = [
     ("GET", "/replay/{rest:path}"), ("GET", "/pad/{rest:path}"), ("GET", "/help/{rest:path}"),
     ("GET", "/rules/{rest:path}"), ("GET", "/players/{rest:path}"), ("GET", "/leaderboard"),
     ("GET", "/friends"), ("GET", "/clubs"), ("GET", "/clubs/{rest:path}"),
+    ("GET", "/events"), ("GET", "/events/{rest:path}"),
     ("GET", "/metrics"), ("GET", "/openapi.json"), ("HEAD", "/openapi.json"), ("MOUNT", "/"),
 ]
 """The browser client's pages and files, the metrics and the schema itself: fuzzed below."""

@@ -285,6 +285,7 @@ export function Lobby() {
         <LobbyHelp />
         <p class="pad-link"><a class="button" href="/pad/" onClick={navigate}>{t("pad.link")}</a> {t("pad.linkText")}</p>
         <p class="pad-link"><a class="button" href={`/tournaments/?lang=${lang()}`} id="tournaments-link">{t("tournaments.link")}</a> {t("tournaments.linkText")}</p>
+        <p class="pad-link"><a class="button" href="/events" onClick={navigate} data-testid="events-link-lobby">{t("events.link")}</a> {t("events.linkText")}</p>
         <BotRatings levelName={levelName} />
         <section class="panel">
           <h2>{t("replays.title")}</h2>

@@ -14,6 +14,7 @@ import { registerServiceWorker } from "./pwa/register";
 import { NotFoundPage } from "./notfound";
 import { FriendsPage } from "./friends";
 import { ClubPage, ClubsPage } from "./clubs";
+import { EventPage, EventsPage } from "./events";
 import "./style.css";
 
 
@@ -34,7 +35,7 @@ function App() {
     // they set their own (a table says in the title when it is the player's turn)
     if (current.page === "profile" || current.page === "leaderboard" || current.page === "table"
         || current.page === "help" || current.page === "friends" || current.page === "clubs"
-        || current.page === "club") return;
+        || current.page === "club" || current.page === "events" || current.page === "event") return;
     document.title = current.page === "replay" ? `${t("replay.title")} · ${t("app.title")}`
       : current.page === "pad" ? `${t("pad.link")} · ${t("app.title")}`
       : current.page === "notfound" ? `${t("notFound.title")} · ${t("app.title")}` : t("app.title");
@@ -48,6 +49,8 @@ function App() {
   if (current.page === "friends") return <FriendsPage key={path} />;
   if (current.page === "clubs") return <ClubsPage key={path} />;
   if (current.page === "club") return <ClubPage key={path} id={current.id} />;
+  if (current.page === "events") return <EventsPage key={path} />;
+  if (current.page === "event") return <EventPage key={path} id={current.id} />;
   if (current.page === "notfound") return <NotFoundPage />;
   return <Lobby />;
 }

@@ -3,13 +3,15 @@
  * shows (at once when it shows again; every 3 s while a challenge sent waits for its answer).
  * A count on the bell, and a list to act on: a challenge (Accept, Decline), a challenge
  * accepted or a pool match (go to the table), a club invitation (Join), a club request (Accept),
- * a new follower (Follow back). Each item is shown once per key: one dealt with or dismissed is
- * remembered on the device.
+ * a new follower (Follow back), a tournament of one's about to start (open its page), one's
+ * table at a tournament ready (Sit down). Each item is shown once per key: one dealt with or
+ * dismissed is remembered on the device.
  */
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { go, navigate } from "./components";
-import { t, useLang } from "./i18n";
+import { eventNotices, playPath, type EventNotice } from "./eventapi";
+import { formatDate, t, useLang } from "./i18n";
 import { formatLabel } from "./pool";
 import {
   acceptChallenge, acceptRequest, declineChallenge, dismissedKeys, dismissKey, follow, freshNotices,
@@ -31,7 +33,14 @@ export function linked(text: string, first: ComponentChildren, second?: Componen
   return out;
 }
 
-function NoticeItem(props: { item: Notice; onDone: (key: string) => void; onError: (e: string) => void }) {
+type Item = Notice | EventNotice;
+
+/** Every item the bell shows: the social ones, then the tournaments'. */
+function shown(raw: unknown, dismissed: ReadonlySet<string>): Item[] {
+  return [...freshNotices(raw, dismissed), ...eventNotices(raw, dismissed)];
+}
+
+function NoticeItem(props: { item: Item; onDone: (key: string) => void; onError: (e: string) => void }) {
   const { item } = props;
   const [busy, setBusy] = useState(false);
   const act = async (work: () => Promise<unknown>) => {
@@ -45,6 +54,7 @@ function NoticeItem(props: { item: Notice; onDone: (key: string) => void; onErro
     }
   };
   const goTo = (path: string | null) => () => act(async () => { if (path) go(path); });
+  const eventLink = (e: EventNotice) => <a href={`/events/${encodeURIComponent(e.event)}`} onClick={navigate}>{e.name}</a>;
   const who = (name: string) => <a href={`/players/${encodeURIComponent(name)}`} onClick={navigate}>{name}</a>;
   const clubLink = <a href={`/clubs/${encodeURIComponent(item.kind === "club_invite" || item.kind === "club_request" ? item.club : "")}`}
     onClick={navigate}>{item.kind === "club_invite" ? item.name : item.kind === "club_request" ? item.club : ""}</a>;
@@ -91,6 +101,18 @@ function NoticeItem(props: { item: Notice; onDone: (key: string) => void; onErro
       actions = <button type="button" class="primary" data-testid="notice-follow" disabled={busy}
         onClick={() => act(() => follow(item.username))}>{t("friends.followBack")}</button>;
       break;
+    case "event_starting":
+      text = <>{linked(t("notice.eventStarting", { name: SLOT }), eventLink(item))}
+        {typeof item.starts === "number" && <span class="note"> · {formatDate(item.starts, { hour: "2-digit", minute: "2-digit" })}</span>}</>;
+      actions = <button type="button" class="primary" data-testid="notice-event" disabled={busy}
+        onClick={goTo(`/events/${encodeURIComponent(item.event)}`)}>{t("events.view")}</button>;
+      break;
+    case "event_game":
+      text = <>{linked(t("notice.eventGame", { name: SLOT }), eventLink(item))}</>;
+      actions = <button type="button" class="primary" data-testid="notice-sit" disabled={busy}
+        onClick={goTo(playPath(item.url))}>
+        {t("events.sit")}</button>;
+      break;
   }
   return (
     <li class="notice" data-kind={item.kind} data-key={item.key}>
@@ -109,7 +131,7 @@ const hiddenPage = () => document.visibilityState === "hidden";
 /** The bell in a page's top bar (an account's pages only). */
 export function NoticeBell() {
   useLang();
-  const [items, setItems] = useState<Notice[]>([]);
+  const [items, setItems] = useState<Item[]>([]);
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const raw = useRef<unknown[]>([]);
@@ -127,7 +149,7 @@ export function NoticeBell() {
       try {
         const answer = await getNotices();
         raw.current = answer.notifications;
-        if (live) setItems(freshNotices(raw.current, dismissedKeys()));
+        if (live) setItems(shown(raw.current, dismissedKeys()));
       } catch {
         /* a missed poll: the next one tries again */
       } finally {
@@ -159,7 +181,7 @@ export function NoticeBell() {
     return () => { document.removeEventListener("pointerdown", away); document.removeEventListener("keydown", key); };
   }, [open]);
 
-  const done = (key: string) => setItems(freshNotices(raw.current, dismissKey(key)));
+  const done = (key: string) => setItems(shown(raw.current, dismissKey(key)));
   const n = items.length;
   return (
     <div class="bell-wrap" ref={wrap}>
@@ -185,7 +207,7 @@ export function NoticeBell() {
   );
 }
 
-/** The links an account's pages share: friends and clubs. */
+/** The links an account's pages share: friends, clubs, online tournaments. */
 export function SocialLinks() {
   useLang();
   const here = typeof location === "undefined" ? "" : location.pathname;
@@ -195,6 +217,8 @@ export function SocialLinks() {
         aria-current={here === "/friends" ? "page" : undefined}>{t("friends.title")}</a>
       <a class="button" href="/clubs" onClick={navigate} data-testid="clubs-link"
         aria-current={here === "/clubs" ? "page" : undefined}>{t("clubs.title")}</a>
+      <a class="button" href="/events" onClick={navigate} data-testid="events-link"
+        aria-current={here === "/events" || here.startsWith("/events/") ? "page" : undefined}>{t("events.title")}</a>
     </nav>
   );
 }

@@ -9,6 +9,8 @@ import { ApiError, forgetGuest, savedGuest, type GuestInfo } from "./api";
 import { Avatar, AvatarPicker } from "./avatars";
 import { go, Header, navigate } from "./components";
 import { formatDate, formatNumber, has, t, useLang, type Key } from "./i18n";
+import type { Badge, PastEvent } from "./eventapi";
+import { ProfileEvents } from "./events";
 
 /** A message of the players' pages (the same catalogs as every page's). */
 export function pt(key: Key, params?: Record<string, string | number>): string {
@@ -314,7 +316,9 @@ interface Stats { matches: number; won: number; hands: number; hands_won: number
   closings: number; pozzetti: number; abandoned: number; burraco: Record<string, number> }
 interface Profile { username: string; avatar?: string; ratings: Record<string, Rating>; stats: Record<string, Stats>;
   recent: MatchEntry[]; history: Record<string, { at: number; rating: number; deviation: number }[]>;
-  wait: Wait | null; tournaments?: TournamentEntry[] }
+  wait: Wait | null; tournaments?: TournamentEntry[];
+  /** finished online tournaments (newest first) and the podium badges */
+  events?: PastEvent[]; badges?: Partial<Record<Badge, number>> }
 interface TournamentEntry { id: string; name: string; status: string; pair: number; pair_name: string;
   rank: number; of: number; vp: number; played: number }
 
@@ -452,6 +456,7 @@ export function ProfilePage(props: { name: string; levelName: (l: string) => str
             </section>
           </>
         )}
+        {profile && <ProfileEvents events={profile.events} badges={profile.badges} />}
         {profile && (profile.tournaments ?? []).length > 0 && (
           <section class="panel">
             <h2>{pt("prof.tournaments")}</h2>

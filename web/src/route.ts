@@ -1,7 +1,9 @@
-/** The client's pages: the lobby, a table (invite links point here), a table's replays, the score pad, players. */
+/** The client's pages: the lobby, a table (invite links point here), a table's replays, the score pad, players,
+ * friends, clubs, online tournaments. */
 export type Route = { page: "lobby" } | { page: "table"; id: string } | { page: "replay"; id: string } | { page: "pad" }
   | { page: "profile"; name: string } | { page: "leaderboard" } | { page: "help" } | { page: "notfound" }
-  | { page: "friends" } | { page: "clubs" } | { page: "club"; id: string };
+  | { page: "friends" } | { page: "clubs" } | { page: "club"; id: string }
+  | { page: "events" } | { page: "event"; id: string };
 
 export function route(path: string): Route {
   const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
@@ -13,6 +15,8 @@ export function route(path: string): Route {
   if (parts[0] === "friends" && parts.length === 1) return { page: "friends" };
   if (parts[0] === "clubs" && parts.length === 1) return { page: "clubs" };
   if (parts[0] === "clubs" && parts.length === 2) return { page: "club", id: parts[1] };
+  if (parts[0] === "events" && parts.length === 1) return { page: "events" };
+  if (parts[0] === "events" && parts.length === 2) return { page: "event", id: parts[1] };
   if (parts[0] === "help" || parts[0] === "rules") return { page: "help" };
   // the server answers an unknown address with this page and a 404: say so, not the lobby
   if (parts.length === 0 || parts[0] === "index.html") return { page: "lobby" };

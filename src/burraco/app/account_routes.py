@@ -251,8 +251,10 @@ def router(players: Players, daily: Daily) -> APIRouter:
     return api
 
 
-PAGES = ("/players/{rest:path}", "/leaderboard", "/friends", "/clubs", "/clubs/{rest:path}")
-"""The browser client's own pages for players (profiles, the leaderboard, friends, clubs)."""
+PAGES = ("/players/{rest:path}", "/leaderboard", "/friends", "/clubs", "/clubs/{rest:path}",
+         "/events", "/events/{rest:path}")
+"""The browser client's own pages for players (profiles, the leaderboard, friends, clubs,
+online tournaments)."""
 
 
 async def _page() -> Any:
