@@ -2,7 +2,8 @@
 
 * Two accounts: A follows B from the friends page, B follows back from theirs, and each then
   sees the other among their friends (with presence).
-* A challenges B from the friends page; B's bell shows the challenge, B accepts and is taken to
+* A challenges B from the friends page, sees it among the challenges sent, withdraws it and
+  sends it again; B's bell shows the challenge, B accepts and is taken to
   the table; A's bell says the challenge was accepted and takes A to the same table.
 * A founds a club by invitation and invites B; B joins from the bell; the club page lists both,
   and its leaderboard section.
@@ -122,6 +123,18 @@ def test_friends_challenge_and_club(
     a.screenshot(path=str(screenshots / "social-challenge-phone.png"))
     a.click("[data-testid=challenge-send]")
     a.locator("[data-testid=friends-note]", has_text="Challenge sent").wait_for()
+    # the challenge is listed as sent, with its time left; A withdraws it and sends it again
+    sent = a.locator("[data-testid=sent-challenges] li[data-state=open]")
+    sent.wait_for()
+    assert "bea_social" in sent.text_content() and "waiting for an answer" in sent.text_content()
+    fits(a)
+    a.screenshot(path=str(screenshots / "social-sent-phone.png"), full_page=True)
+    sent.locator("[data-action=withdraw]").click()
+    a.locator("[data-testid=sent-challenges] li[data-state=withdrawn]").wait_for()
+    friend.locator("[data-action=challenge]").click()
+    a.select_option("select[name=challenge-format]", "hand")
+    a.click("[data-testid=challenge-send]")
+    a.locator("[data-testid=sent-challenges] li[data-state=open]").wait_for()
 
     # B's bell shows it (at once when the lobby opens); B accepts and goes to the table
     b.goto(server.base + "/")

@@ -2,20 +2,22 @@
  * The friends page (`/friends`, accounts only): friends with their presence (refreshed every
  * 20 s while the page shows), the players one follows, one's followers (Follow back), the
  * blocked (Unblock); a field to follow a player by username; on each person Challenge (a small
- * form: the pool's formats, casual or rated), Unfollow, Block (confirmed first).
+ * form: the pool's formats, casual or rated), Unfollow, Block (confirmed first); the challenges
+ * sent, each open one with its time left and Withdraw, an accepted one with its seat.
  */
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { savedGuest } from "./api";
 import { Avatar } from "./avatars";
 import { Dialog, Header, navigate } from "./components";
-import { t, useLang } from "./i18n";
+import { t, useLang, type Key } from "./i18n";
 import { NoticeBell, SocialLinks } from "./notices";
 import { isAccount } from "./players";
 import { formatLabel, POOL_FORMATS } from "./pool";
 import {
-  block, challenge, expectAnswer, noticesChanged, follow, getFriends, getPresence, localPath, presenceKey, socialErrorText,
-  unblock, unfollow, type FriendPresence, type Friends, type Person,
+  block, challenge, expectAnswer, noticesChanged, follow, getChallenges, getFriends, getPresence, localPath, presenceKey,
+  seatPath, socialErrorText, unblock, unfollow, withdrawChallenge, type ChallengeItem, type FriendPresence, type Friends,
+  type Person,
 } from "./social";
 import "./social.css";
 
@@ -107,6 +109,41 @@ function ConfirmBlock(props: { name: string; onClose: () => void; onYes: () => v
   );
 }
 
+/** The challenges the player sent: open ones may be withdrawn, an accepted one seats them. */
+function SentChallenges(props: { items: ChallengeItem[]; onWithdraw: (id: string) => void }) {
+  useLang();
+  const [now, setNow] = useState(Date.now() / 1000);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now() / 1000), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <section class="panel" data-testid="sent-challenges">
+      <h2>{t("friends.sent")} <small>({props.items.length})</small></h2>
+      {props.items.length === 0 ? <p class="note">{t("friends.noSent")}</p> : (
+        <ul class="people sent">
+          {props.items.map((c) => {
+            const left = Math.max(0, Math.round(c.expires - now));
+            const open = c.state === "open" && left > 0;
+            const seat = c.state === "accepted" ? seatPath(c) : null;
+            return (
+              <li data-challenge={c.id} data-state={open ? "open" : c.state}>
+                <span class="who">{c.to}</span>
+                <span class="what">{formatLabel(c.format)} · {c.rated ? t("pool.rated") : t("pool.casual")}</span>
+                <span class="state">{open
+                  ? t("friends.sentOpen", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` })
+                  : t(`friends.sentState.${c.state === "open" ? "expired" : c.state}` as Key)}</span>
+                {open && <button type="button" data-action="withdraw" onClick={() => props.onWithdraw(c.id)}>{t("friends.withdraw")}</button>}
+                {seat && <a class="button primary" href={seat} onClick={navigate}>{t("friends.sitDown")}</a>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 type Action = "challenge" | "unfollow" | "follow" | "block" | "unblock";
 
 function PersonRow(props: { person: Person; presence?: FriendPresence; actions: Action[];
@@ -150,14 +187,21 @@ export function FriendsPage() {
   const [challenging, setChallenging] = useState<string | null>(null);
   const [blocking, setBlocking] = useState<string | null>(null);
 
-  const load = () => getFriends().then(setFriends).catch((err) => setError(socialErrorText(err)));
+  const [sent, setSent] = useState<ChallengeItem[]>([]);
+  const loadSent = () => getChallenges().then((r) => setSent(r.outgoing)).catch(() => undefined);
+  const load = () => {
+    void loadSent();
+    return getFriends().then(setFriends).catch((err) => setError(socialErrorText(err)));
+  };
   const lookAround = () => getPresence()
     .then((r) => setPresence(Object.fromEntries(r.friends.map((f) => [f.username, f])))).catch(() => undefined);
   useEffect(() => {
     if (!account) return;
     void load();
     void lookAround();
-    const timer = setInterval(() => { if (document.visibilityState !== "hidden") void lookAround(); }, PRESENCE_POLL_MS);
+    const timer = setInterval(() => {
+      if (document.visibilityState !== "hidden") { void lookAround(); void loadSent(); }
+    }, PRESENCE_POLL_MS);
     const visible = () => { if (document.visibilityState !== "hidden") void lookAround(); };
     document.addEventListener("visibilitychange", visible);
     return () => { clearInterval(timer); document.removeEventListener("visibilitychange", visible); };
@@ -218,12 +262,13 @@ export function FriendsPage() {
       {error && <p class="error" role="alert" data-testid="friends-error">{error}</p>}
       {friends === null ? <p>{t("common.loading")}</p> : <>
         {section(t("friends.friends"), "friends", friends.friends, ["challenge", "unfollow", "block"], t("friends.noFriends"), true)}
+        <SentChallenges items={sent} onWithdraw={(id) => void run(() => withdrawChallenge(id), t("friends.withdrawn"))} />
         {section(t("friends.followers"), "followers", friends.followers, ["follow", "challenge", "block"], t("friends.noFollowers"))}
         {section(t("friends.following"), "following", friends.following, ["challenge", "unfollow", "block"], t("friends.noFollowing"))}
         {section(t("friends.blocked"), "blocked", friends.blocked, ["unblock"], t("friends.noBlocked"))}
       </>}
       {challenging && <ChallengeForm to={challenging} onClose={() => setChallenging(null)}
-        onSent={(text) => { setChallenging(null); setNote(text); }} />}
+        onSent={(text) => { setChallenging(null); setNote(text); void loadSent(); }} />}
       {blocking && <ConfirmBlock name={blocking} onClose={() => setBlocking(null)}
         onYes={() => { const who = blocking; setBlocking(null); void run(() => block(who)); }} />}
     </SocialFrame>

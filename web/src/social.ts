@@ -64,6 +64,15 @@ export const challenge = (to: string, format: string, rated: boolean) =>
   social<{ id: string; expires: number }>("POST", "/api/challenges", { to, format, rated });
 export const acceptChallenge = (id: string) => social<ChallengeAnswer>("POST", `/api/challenges/${enc(id)}/accept`);
 export const declineChallenge = (id: string) => social<ChallengeAnswer>("POST", `/api/challenges/${enc(id)}/decline`);
+export const withdrawChallenge = (id: string) => social<ChallengeAnswer>("DELETE", `/api/challenges/${enc(id)}`);
+/** A challenge as `GET /api/challenges` lists it (an accepted one with the caller's seat). */
+export interface ChallengeItem {
+  id: string; from: string | null; to: string | null; format: string; rated: boolean;
+  state: "open" | "accepted" | "declined" | "withdrawn" | "expired"; expires: number;
+  table?: string; seat?: number; token?: string; url?: string;
+}
+export const getChallenges = () =>
+  social<{ incoming: ChallengeItem[]; outgoing: ChallengeItem[] }>("GET", "/api/challenges");
 
 export type Role = "founder" | "admin" | "member" | "invited" | "asked";
 export interface Club { id: string; name: string; description: string; public: boolean; members: number; role: Role | null }
