@@ -1,5 +1,5 @@
-"""Entries: every malformed field refused by name, the windows, and refused joins that
-change nothing."""
+"""Entries: every malformed field refused by name, the windows, refused joins that change
+nothing, and invitations to a party (checked the same way; the party's entry they make)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,14 @@ import pytest
 
 from burraco.meet.entries import (
     BOTS_AFTER,
+    INVITATION_SECONDS,
     Entry,
+    Invitation,
     PoolError,
     PoolKey,
     compatible,
     new_entry,
+    new_invitation,
     window,
 )
 from burraco.meet.store import MemoryPool
@@ -126,3 +129,46 @@ def test_a_refused_join_changes_nothing() -> None:
         assert await pool.waiting() == [] and await pool.where("ann") is None
 
     asyncio.run(run())
+
+
+# --- invitations to a party ------------------------------------------------------------------
+
+def test_an_invitation_round_trips_and_makes_the_partys_entry() -> None:
+    asked = new_invitation(CASUAL_4, "ann", "bob", since=10)
+    assert (asked.id, asked.accounts, asked.bots_after) == ("ann", ("ann", "bob"), BOTS_AFTER)
+    assert asked.expires == 10 + INVITATION_SECONDS
+    assert asked.open(69.9) and not asked.open(70)
+    assert Invitation.from_json(asked.to_json()) == asked
+    assert Invitation.from_json(asked.to_json()).to_json() == asked.to_json()
+    rated = new_invitation(("505", "4", True), "ann", "bob", since=10, seconds=5)
+    assert rated.bots_after is None and rated.expires == 15
+    entry = asked.entry({"ann": 1500, "bob": 1700}, 30, {"eve"})
+    assert entry.accounts == ("ann", "bob") and entry.id == "ann" and entry.rating == 1600
+    assert entry.since == 30 and entry.bots_after == BOTS_AFTER and entry.blocked == {"eve"}
+    with pytest.raises(PoolError) as caught:  # a partner blocked by the other: no party
+        asked.entry({"ann": 1500, "bob": 1700}, 30, {"bob"})
+    assert caught.value.field == "blocked"
+
+
+@pytest.mark.parametrize(("pool", "inviter", "partner", "extra", "field"), [
+    (CASUAL_2, "ann", "bob", {}, "partner"),
+    (RATED_2, "ann", "bob", {}, "partner"),
+    (CASUAL_4, "ann", "ann", {}, "partner"),
+    (CASUAL_4, "", "bob", {}, "account"),
+    (CASUAL_4, "ann", 7, {}, "account"),
+    (CASUAL_4, "ann", "x" * 65, {}, "account"),
+    (("505", "4", True), "ann", "bob", {"bots_after": 45}, "bots_after"),
+    (CASUAL_4, "ann", "bob", {"bots_after": 5}, "bots_after"),
+    (CASUAL_4, "ann", "bob", {"since": "now"}, "since"),
+    (CASUAL_4, "ann", "bob", {"seconds": 0}, "expires"),
+    (("505", "5", False), "ann", "bob", {}, "form"),
+])
+def test_a_malformed_invitation_names_its_field(pool: Any, inviter: Any, partner: Any,
+                                                extra: dict[str, Any], field: str) -> None:
+    extra = {"since": 0.0, **extra}
+    with pytest.raises(PoolError) as caught:
+        new_invitation(pool, inviter, partner, **extra)
+    assert caught.value.field == field
+    with pytest.raises(PoolError) as caught:
+        Invitation.from_json('{"pool": "hand/4/casual", "inviter": "ann"}')
+    assert caught.value.field == "invitation"

@@ -1,5 +1,6 @@
 """The pairing: windows, the sides of a four, blocks, bots, determinism; a property test
-over random pools; forty scripted players seated as time goes by."""
+over random pools; forty scripted players seated as time goes by; parties (one side, its
+partners across, kept apart from whomever either partner blocked)."""
 
 from __future__ import annotations
 
@@ -252,3 +253,69 @@ async def forty(pool_key: tuple[str, str, bool]) -> None:
 
 def window_at(waited: float) -> float:
     return 100.0 if waited < 20 else 300.0 if waited < 60 else math.inf
+
+
+# --- parties -------------------------------------------------------------------------------
+
+def party(a: str, b: str, rating: float = 1500, since: float = 0.0,
+          pool: tuple[str, str, bool] = FOUR_NO_BOTS, blocked: set[str] | None = None) -> Entry:
+    return new_entry(pool, [(a, rating), (b, rating)], since=since, blocked=blocked or set())
+
+
+def partners_across(pairing: Pairing, a: str, b: str) -> bool:
+    [match] = pairing.matches
+    seats = {s.account: s.seat for s in match.seats}
+    return abs(seats[a] - seats[b]) == 2
+
+
+def test_a_party_meets_two_singles_who_become_partners_across() -> None:
+    entries = [single("cy", 1500, 0, FOUR_NO_BOTS), party("ann", "bob", since=1),
+               single("dee", 1520, 2, FOUR_NO_BOTS)]
+    result = pair(entries, 3)
+    assert partners_across(result, "ann", "bob") and partners_across(result, "cy", "dee")
+    [match] = result.matches
+    assert match.parties == (("cy",), ("ann", "bob"), ("dee",))
+    assert [s.account for s in match.seats] == ["cy", "ann", "dee", "bob"]
+    assert match.team_of("ann") == match.team_of("bob") != match.team_of("cy")
+
+
+def test_a_party_anchor_takes_a_party_or_two_singles_and_keeps_its_seats() -> None:
+    result = pair([party("ann", "bob"), party("cy", "dee", 1520, 1)], 2)
+    assert partners_across(result, "ann", "bob") and partners_across(result, "cy", "dee")
+    result = pair([party("ann", "bob"), single("cy", 1490, 1, FOUR_NO_BOTS),
+                   single("dee", 1510, 2, FOUR_NO_BOTS)], 3)
+    assert [s.account for s in result.matches[0].seats] == ["ann", "cy", "bob", "dee"]
+    # a party is one side: a party and three singles leave one single waiting
+    result = pair([party("ann", "bob"), *(single(n, 1500, 1, FOUR_NO_BOTS)
+                                          for n in ("cy", "dee", "eve"))], 3)
+    assert len(result.matches) == 1 and [e.id for e in result.left] == ["eve"]
+
+
+def test_a_party_never_sits_with_someone_either_partner_blocked() -> None:
+    """The party's blocked set is both partners' (the caller's union): a block of one
+    partner keeps the whole party apart; a single's block of either partner too."""
+    for blocked_by_party, blocker in (({"dee"}, None), (set(), "dee")):
+        others = [single("cy", 1500, 1, FOUR_NO_BOTS),
+                  single("dee", 1500, 2, FOUR_NO_BOTS,
+                         blocked={"bob"} if blocker == "dee" else set())]
+        entries = [party("ann", "bob", blocked=blocked_by_party), *others]
+        for now in (3, 60, 3600):
+            assert pair(entries, now).matches == ()
+        entries.append(single("eve", 1500, 3, FOUR_NO_BOTS))
+        [match] = pair(entries, 3600).matches
+        assert set(match.accounts) == {"ann", "bob", "cy", "eve"}
+        assert partners_across(pair(entries, 3600), "cy", "eve")
+    # two parties, one partner of each blocked by the other side: never one table
+    assert pair([party("ann", "bob", blocked={"dee"}), party("cy", "dee", since=1)],
+                3600).matches == ()
+    # the singles that would join a party must not block each other either
+    entries = [party("ann", "bob"), single("cy", 1500, 1, FOUR_NO_BOTS, blocked={"dee"}),
+               single("dee", 1500, 2, FOUR_NO_BOTS)]
+    assert pair(entries, 3600).matches == ()
+
+
+def test_a_casual_party_that_waited_gets_bots_on_the_other_side() -> None:
+    result = pair([party("ann", "bob", pool=FOUR)], 45)
+    [match] = result.matches
+    assert [(s.seat, s.account) for s in match.seats if s.account] == [(0, "ann"), (2, "bob")]
+    assert [s.seat for s in match.bots] == [1, 3]

@@ -1,5 +1,6 @@
-"""The stores: joins, leaves, deliveries, acks and leases, the same in memory and in Redis;
-in Redis, two pools pairing one shared pool at once, and a pairing process killed mid-way.
+"""The stores: joins, leaves, deliveries, acks and leases, and a party's invitation (held,
+accepted once, withdrawn, declined, expired), the same in memory and in Redis; in Redis, two
+pools pairing one shared pool at once, and a pairing process killed mid-way.
 
 The Redis tests skip, saying why, when ``BURRACO_TEST_REDIS_URL`` is unset (.ci/run sets it);
 each uses a key prefix of its own and deletes its keys afterwards.
@@ -24,7 +25,7 @@ import pytest
 from redis import Redis as SyncRedis
 from redis.asyncio import Redis
 
-from burraco.meet.entries import Entry, PoolError, new_entry
+from burraco.meet.entries import Entry, Invitation, PoolError, new_entry, new_invitation
 from burraco.meet.store import DELIVERIES, Delivery, MemoryPool, PoolStore, RedisPool
 
 REDIS_ENV = "BURRACO_TEST_REDIS_URL"
@@ -313,3 +314,118 @@ def test_a_pairing_process_killed_midway(redis_url: str, prefix: str, stop_at: s
     seats = Counter(a for d in asyncio.run(survive()) for a in d.match.accounts)
     assert sorted(seats) == sorted(a for e in everyone for a in e.accounts)
     assert set(seats.values()) == {1}
+
+
+# --- parties: an invitation, then the party's entry -----------------------------------------
+
+def invitation(inviter: str = "ann", partner: str = "bob", since: float = 100.0,
+               pool: tuple[str, str, bool] = FOUR) -> Invitation:
+    return new_invitation(pool, inviter, partner, since=since)
+
+
+def party_of(invited: Invitation, since: float, blocked: frozenset[str] = frozenset()
+             ) -> Entry:
+    return invited.entry({invited.inviter: 1500.0, invited.partner: 1600.0}, since,
+                         blocked)
+
+
+def test_an_invitation_holds_both_and_accepting_queues_the_party(
+        kind: str, request: pytest.FixtureRequest) -> None:
+    async def body(make: Make) -> None:
+        pool, other = make(), make()  # two processes of one store
+        asked = invitation()
+        await pool.invite(asked)
+        for account in ("ann", "bob"):
+            assert await other.invitation_of(account, now=110) == asked
+            assert await other.where(account) is None  # not waiting yet
+        assert await other.invitation_of("ann", now=160) is None  # expired by then
+        for refused in (single("ann", 1500, 110, FOUR), single("bob", 1500, 110),
+                        new_entry(FOUR, [("cy", 1500), ("bob", 1500)], since=110)):
+            with pytest.raises(PoolError, match="open invitation") as caught:
+                await other.join(refused)
+            assert caught.value.field == "account"
+        for again in (invitation("cy", "bob", 110), invitation("bob", "cy", 110),
+                      invitation("ann", "cy", 110)):
+            with pytest.raises(PoolError, match="open invitation"):
+                await other.invite(again)
+        assert await other.invitation_of("cy", now=110) is None
+        assert await other.leave("ann") is None  # leaving is for entries: it stays
+        party = party_of(asked, 120.0)
+        await other.accept(asked, party)
+        assert await pool.invitation_of("bob", now=120) is None
+        where = await pool.where("bob", now=130)
+        assert where is not None and where.party == ("ann", "bob") and where.since == 120
+        assert await pool.waiting() == [party]
+        with pytest.raises(PoolError) as caught:  # accepted once only
+            await pool.accept(asked, party_of(asked, 121.0))
+        assert caught.value.field == "invitation"
+        await pool.join(single("cy", 1550, 120, FOUR))
+        await pool.join(single("dee", 1520, 121, FOUR))
+        [delivery] = await pool.pair(125)
+        seats = {s.account: s.seat for s in delivery.match.seats}
+        assert seats["ann"] % 2 == seats["bob"] % 2  # partners sit across
+        assert seats["cy"] % 2 == seats["dee"] % 2 != seats["ann"] % 2
+        assert await pool.ack(delivery, "t", 126)
+        for account in ("ann", "bob"):
+            placement = await other.matches_for(account)
+            assert placement is not None and placement.table == "t"
+
+    run_with(kind, request, body)
+
+
+def test_an_invitation_withdrawn_declined_or_expired_frees_both(
+        kind: str, request: pytest.FixtureRequest) -> None:
+    async def body(make: Make) -> None:
+        pool = make()
+        asked = invitation()
+        await pool.invite(asked)
+        assert await pool.withdraw("bob") == asked  # the partner declines
+        assert await pool.withdraw("bob") is None
+        assert await pool.invitation_of("ann", now=101) is None
+        with pytest.raises(PoolError, match="no longer open"):
+            await pool.accept(asked, party_of(asked, 101))
+        assert await pool.waiting() == []
+        await pool.invite(invitation(since=102))
+        assert await pool.withdraw("ann") is not None  # the inviter cancels
+        await pool.join(single("bob", 1600, 103, FOUR))  # both free again
+        assert await pool.leave("bob") is not None
+        late = invitation(since=200)
+        await pool.invite(late)
+        with pytest.raises(PoolError, match="no longer open"):
+            await pool.accept(late, party_of(late, 260))  # a minute later: expired
+        assert await pool.invitation_of("ann", now=201) is None  # ... and dropped
+        await pool.invite(invitation(since=300))
+        await pool.join(single("ann", 1500, 360))  # expired: holds nobody
+        await pool.invite(invitation("bob", "cy", since=360))
+        assert await pool.pair(420) == []  # a pairing's prune drops the expired
+        assert await pool.invitation_of("bob", now=420) is None
+        await pool.join(single("cy", 1500, 420, FOUR))
+        assert [e.id for e in await pool.waiting()] == ["ann", "cy"]
+
+    run_with(kind, request, body)
+
+
+def test_an_invitation_to_someone_waiting_or_being_seated_is_refused(
+        kind: str, request: pytest.FixtureRequest) -> None:
+    async def body(make: Make) -> None:
+        pool = make()
+        await pool.join(single("bob", 1500, 100, FOUR))
+        with pytest.raises(PoolError, match="already waiting") as caught:
+            await pool.invite(invitation(since=100))
+        assert "'bob'" in str(caught.value)
+        assert await pool.invitation_of("ann", now=100) is None
+        await pool.join(single("ann", 1500, 100, ("505", "2", False)))
+        await pool.join(single("cy", 1500, 100, ("505", "2", False)))
+        [delivery] = await pool.pair(101)
+        with pytest.raises(PoolError, match="being seated"):
+            await pool.invite(invitation("dee", "ann", since=101))
+        assert await pool.invitation_of("dee", now=101) is None
+        asked = invitation("dee", "eve", since=101)
+        await pool.invite(asked)
+        with pytest.raises(PoolError, match="not the one invited"):
+            await pool.accept(asked, new_entry(FOUR, [("eve", 1500), ("dee", 1500)],
+                                               since=102))
+        assert await pool.invitation_of("eve", now=102) == asked
+        assert await pool.ack(delivery, "t", 102)
+
+    run_with(kind, request, body)

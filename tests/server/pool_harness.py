@@ -1,5 +1,6 @@
 """Helpers for the matchmaking pool's tests: its HTTP calls, many players joining at once,
-waiting for their tables, and taking up a seat through the seat link the pool gave."""
+waiting for their tables, and taking up a seat through the seat link the pool gave; friends
+and blocks, for the parties."""
 
 from __future__ import annotations
 
@@ -33,6 +34,29 @@ def where(server: ServerProcess, token: str) -> dict[str, Any]:
 
 def leave(server: ServerProcess, token: str) -> httpx.Response:
     return httpx.delete(f"{server.base}/api/pool", headers=bearer(token))
+
+
+def accept(server: ServerProcess, token: str, body: Any = None) -> httpx.Response:
+    """``POST /api/pool/accept`` (with ``body`` when given)."""
+    if body is None:
+        return httpx.post(f"{server.base}/api/pool/accept", headers=bearer(token))
+    return httpx.post(f"{server.base}/api/pool/accept", json=body, headers=bearer(token))
+
+
+def follow(server: ServerProcess, token: str, username: str) -> None:
+    answer = httpx.put(f"{server.base}/api/me/following/{username}", headers=bearer(token))
+    assert answer.status_code == 200, answer.text
+
+
+def befriend(server: ServerProcess, one: dict[str, Any], other: dict[str, Any]) -> None:
+    """Two accounts (``register``'s answers) follow each other: friends."""
+    follow(server, one["token"], other["username"])
+    follow(server, other["token"], one["username"])
+
+
+def block(server: ServerProcess, token: str, username: str) -> None:
+    answer = httpx.put(f"{server.base}/api/me/blocked/{username}", headers=bearer(token))
+    assert answer.status_code == 200, answer.text
 
 
 def all_join(server: ServerProcess, joins: list[tuple[str, dict[str, Any]]]) -> None:

@@ -1,6 +1,7 @@
 """One matchmaking pool across the processes of a cluster: a player who joins on one process
 and one who joins on another meet at one table, each told so (with their own seat link) by
-the process they talk to, and sit down there.
+the process they talk to, and sit down there; a party invited on one process and accepted
+on the other meets two singles.
 
 Real ``burraco serve --redis`` processes on a PostgreSQL database of this module's own and a
 Redis key prefix of the test's own; skipped, saying why, without
@@ -20,7 +21,7 @@ import pytest
 from cluster_harness import cluster, postgres_database
 from harness import ServerProcess
 from players_harness import bearer, register
-from pool_harness import all_join, matches, sit, started_view
+from pool_harness import accept, all_join, befriend, join, matches, sit, started_view, where
 
 
 @pytest.fixture(scope="module")
@@ -67,3 +68,27 @@ def test_players_on_two_processes_meet_in_one_pool(tmp_path: Path, db_url: str) 
                 found = httpx.get(f"{node.base}/api/pool", headers=bearer(token)).json()
                 assert found["match"]["table"] == mine["table"]
                 assert found["match"]["seat"] == seat
+
+
+def test_a_party_invited_on_one_process_and_accepted_on_another(tmp_path: Path,
+                                                                 db_url: str) -> None:
+    with cluster(tmp_path, db_url, 2) as group:
+        a, b = group.nodes
+        ann, bob = register(a, "ClusterPartyAnn"), register(b, "ClusterPartyBob")
+        cy, dee = register(a, "ClusterSoloCy"), register(b, "ClusterSoloDee")
+        befriend(a, ann, bob)
+        body = {"format": "2005", "form": "4", "bots_after": None}
+        asked = join(a, ann["token"], {**body, "partner": "ClusterPartyBob"})
+        assert asked.status_code == 200 and asked.json()["state"] == "inviting", asked.text
+        invited = where(b, bob["token"])  # the invitation is the cluster's
+        assert invited["state"] == "invited" and invited["by"] == "ClusterPartyAnn"
+        assert accept(b, bob["token"], {"by": "ClusterPartyAnn"}).status_code == 200
+        assert where(a, ann["token"])["partner"] == "ClusterPartyBob"
+        all_join(a, [(cy["token"], body)])
+        all_join(b, [(dee["token"], body)])
+        found = {**matches(a, [ann["token"], cy["token"]]),
+                 **matches(b, [bob["token"], dee["token"]])}
+        assert len({m["table"] for m in found.values()}) == 1
+        assert abs(found[ann["token"]]["seat"] - found[bob["token"]]["seat"]) == 2
+        assert found[ann["token"]]["url"].startswith(f"{a.base}/play/")
+        assert found[bob["token"]]["url"].startswith(f"{b.base}/play/")

@@ -3,7 +3,8 @@ with a simulated clock: windows widening with each player's own wait, blocked pl
 apart, a match delivered again
 seated at the table its first delivery made (never a second), a refused ack keeping a table
 the match lives on with and dropping one it does not, a rated match whose player took a wait
-since joining, and the bot levels a table seats.
+since joining, the bot levels a table seats, and parties: an invitation's minute, both
+partners' rated checks, an invitation ended with the friendship.
 
 The same over real server processes: ``test_matchmaking.py`` and
 ``test_matchmaking_cluster.py``.
@@ -214,5 +215,133 @@ def test_a_player_who_stops_asking_leaves_the_pool(tmp_path: Path) -> None:
             await pool.pair_once()
         assert (await pool.status(gone))["state"] == "none"
         assert (await pool.status(kept))["state"] == "waiting"
+
+    with_hub(tmp_path, body)
+
+
+# --- parties -------------------------------------------------------------------------------
+
+FOUR_RATED = PoolKey("vp3", "4", True)
+FOUR_CASUAL = PoolKey("2005", "4", False)
+
+
+async def friends(hub: Hub, one: Guest, other: Guest) -> None:
+    await hub.writer.run(lambda conn: social.follow(conn, one.id, other.nickname))
+    await hub.writer.run(lambda conn: social.follow(conn, other.id, one.nickname))
+
+
+def test_an_invitation_lasts_a_minute_and_its_party_waits_as_one(tmp_path: Path) -> None:
+    async def body(hub: Hub) -> None:
+        clock = Clock()
+        pool = Matchmaking(hub, clock=clock, abandoned_after=None)
+        ann, bob = await account(hub, "Inv0"), await account(hub, "Inv1")
+        await friends(hub, ann, bob)
+        asked = await pool.invite(ann, FOUR_CASUAL, "Inv1", None)
+        assert asked.accounts == (ann.id, bob.id) and asked.bots_after is None
+        told = await pool.status(bob)
+        assert told["state"] == "invited" and told["by"] == "Inv0"
+        assert told["expires_in"] == 60
+        clock.now += 60  # a minute later: gone for both, and nothing to accept
+        assert await pool.status(ann) == {"state": "none"}
+        assert await pool.status(bob) == {"state": "none"}
+        with pytest.raises(PoolRefused) as refused:
+            await pool.accept(bob)
+        assert refused.value.code == "no_invitation"
+        await pool.join(bob, FOUR_CASUAL, None)  # free again, alone
+        assert await pool.leave(bob)
+        await pool.invite(ann, FOUR_CASUAL, "Inv1", 30)
+        clock.now += 59
+        entry = await pool.accept(bob, "inv0")  # the inviter named in any case
+        assert entry.accounts == (ann.id, bob.id) and entry.since == clock.now
+        assert entry.bots_after == 30  # as the inviter chose
+        waiting = await pool.status(ann)
+        assert waiting["state"] == "waiting" and waiting["partner"] == "Inv1"
+        clock.now += 30  # the party's bots: the other side
+        await pool.pair_once()
+        match = (await pool.status(bob))["match"]
+        assert [s["name"] for s in match["seats"]] == ["Inv0", None, "Inv1", None]
+        assert match["seat"] == 2 and (await pool.status(ann))["match"]["seat"] == 0
+
+    with_hub(tmp_path, body)
+
+
+def test_a_rated_party_checks_both_partners(tmp_path: Path) -> None:
+    async def body(hub: Hub) -> None:
+        clock = Clock(time.time())
+        pool = Matchmaking(hub, clock=clock, abandoned_after=None)
+        ann, bob = await account(hub, "Fair4a"), await account(hub, "Fair4b")
+        await friends(hub, ann, bob)
+        now = time.time()
+
+        async def penalise(player: Guest) -> None:
+            await hub.writer.run(lambda conn: conn.execute(insert(PenaltyRow).values(
+                player_id=player.id, table_id="elsewhere", reason="left", at=now,
+                until=now + 300)))
+
+        await penalise(bob)
+        with pytest.raises(PoolRefused) as refused:  # the partner may not sit rated now
+            await pool.invite(ann, FOUR_RATED, "Fair4b")
+        assert (refused.value.code, refused.value.field) == ("partner_unavailable", "partner")
+        assert "left" not in refused.value.detail  # the partner's reasons stay theirs
+        assert await pool.status(bob) == {"state": "none"}
+        with pytest.raises(PoolRefused) as refused:  # nor invite in a rated pool
+            await pool.invite(bob, FOUR_RATED, "Fair4a")
+        assert refused.value.code == "rated_wait"
+        await pool.invite(bob, FOUR_CASUAL, "Fair4a")  # a casual party is fine
+        assert await pool.leave(ann)  # declined
+        carol = await account(hub, "Fair4c")
+        await friends(hub, ann, carol)
+        await pool.invite(ann, FOUR_RATED, "Fair4c")
+        await penalise(ann)  # the inviter took a wait since: the acceptance fails
+        with pytest.raises(PoolRefused) as refused:
+            await pool.accept(carol)
+        assert refused.value.code == "partner_unavailable"
+        assert await pool.status(carol) == {"state": "none"}  # and the invitation is gone
+
+    with_hub(tmp_path, body)
+
+
+def test_an_invitation_ends_with_the_friendship(tmp_path: Path) -> None:
+    async def body(hub: Hub) -> None:
+        clock = Clock()
+        pool = Matchmaking(hub, clock=clock, abandoned_after=None)
+        ann, bob = await account(hub, "Ends0"), await account(hub, "Ends1")
+        await friends(hub, ann, bob)
+        await pool.invite(ann, FOUR_CASUAL, "Ends1")
+        await hub.writer.run(lambda conn: social.block(conn, bob.id, "Ends0"))
+        with pytest.raises(PoolRefused) as refused:
+            await pool.accept(bob)
+        assert refused.value.code == "no_invitation"
+        assert await pool.status(ann) == {"state": "none"}
+        with pytest.raises(PoolRefused) as refused:
+            await pool.invite(ann, FOUR_CASUAL, "Ends1")
+        assert (refused.value.status, refused.value.field) == (422, "partner")
+        guest = Guest("g-party", "Guesty")
+        with pytest.raises(PoolRefused) as refused:
+            await pool.invite(guest, FOUR_CASUAL, "Ends1")
+        assert (refused.value.code, refused.value.field) == ("account_required", "partner")
+
+    with_hub(tmp_path, body)
+
+
+def test_a_refused_invitation_declines_nothing_and_crossing_ones_make_one(
+        tmp_path: Path) -> None:
+    async def body(hub: Hub) -> None:
+        clock = Clock()
+        pool = Matchmaking(hub, clock=clock, abandoned_after=None)
+        ann, bob, cy = [await account(hub, f"Cross{i}") for i in range(3)]
+        await friends(hub, ann, bob)
+        await friends(hub, bob, cy)
+        await pool.invite(ann, FOUR_CASUAL, "Cross1")
+        await pool.join(cy, CASUAL)
+        with pytest.raises(PoolRefused) as refused:  # Cy waits: Bob cannot invite her...
+            await pool.invite(bob, FOUR_CASUAL, "Cross2")
+        assert refused.value.code == "partner_busy"
+        assert (await pool.status(bob))["by"] == "Cross0"  # ...and Ann's still stands
+        crossed = await pool.invite(bob, FOUR_CASUAL, "Cross0")  # Ann's declined, his made
+        assert crossed.accounts == (bob.id, ann.id)
+        assert (await pool.status(ann))["by"] == "Cross1"
+        entry = await pool.accept(ann)
+        assert entry.accounts == (bob.id, ann.id)
 
     with_hub(tmp_path, body)

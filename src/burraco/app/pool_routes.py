@@ -1,14 +1,20 @@
 """The matchmaking pool's HTTP API (docs/protocol.md, "Matchmaking"): "Play now, with people".
 
-* ``POST /api/pool`` ``{"format", "form", "rated", "bots_after"}``: join a pool
-* ``GET /api/pool``: where the caller is: in no pool, waiting, or matched (their own seat link)
-* ``DELETE /api/pool``: leave at once (204; also when in no pool)
+* ``POST /api/pool`` ``{"format", "form", "rated", "bots_after"}``: join a pool; with
+  ``"partner": USERNAME`` (form ``"4"``), invite a friend to queue with one as partners
+* ``POST /api/pool/accept`` ``{"by": USERNAME}`` (``by`` optional): accept the invitation
+  to a party; both partners wait, as one entry
+* ``GET /api/pool``: where the caller is: in no pool, inviting, invited, waiting, or matched
+  (their own seat link)
+* ``DELETE /api/pool``: leave at once, or withdraw or decline an invitation (204; also when
+  in no pool)
 
 The caller is whoever the session or guest token names (``Authorization: Bearer`` or the
 cookie), as for every other call; a guest may join casual pools only.  The body is read here,
 field by field, so that a bad one is answered 422 ``bad_field`` naming it (the schema's
 ``requestBody`` is declared for the fuzzing and for clients); nothing is stored then, and it
-counts against no limit.  Joins are counted per person in a moving window (``JOIN_RATE``, the
+counts against no limit (a partner who is not a friend, or nobody, is such a field).
+Joins, invitations and acceptances are counted per person in a moving window (``JOIN_RATE``, the
 project's rate windows: with ``--redis`` the cluster's counts), 429 past it.  The pools and
 their pairing are :mod:`burraco.community.matchmaking`'s.
 """
@@ -29,12 +35,21 @@ from burraco.accounts.service import request_token
 from burraco.community.matchmaking import Matchmaking, PoolRefused, attach, pool_body, window_body
 from burraco.infra.http_limits import client_address
 from burraco.infra.rates import RateLimits, storage_for
-from burraco.meet.entries import BOTS_AFTER_MAX, BOTS_AFTER_MIN, DEFAULT, FORMATS, PoolKey
+from burraco.meet.entries import (
+    BOTS_AFTER_MAX,
+    BOTS_AFTER_MIN,
+    DEFAULT,
+    FORMATS,
+    Entry,
+    PoolKey,
+)
 from burraco.server.hub import Hub
 
 JOIN_RATE = "20/minute"
 """Joins one person may make in a moving window (each join with a body that reads)."""
-FIELDS = ("format", "form", "rated", "bots_after")
+FIELDS = ("format", "form", "rated", "bots_after", "partner")
+NO_PARTNER = object()
+"""A join's ``partner`` when the body names none."""
 
 JOIN_SCHEMA: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["format", "form"],
@@ -43,9 +58,17 @@ JOIN_SCHEMA: dict[str, Any] = {
         "form": {"type": "string", "enum": list(FORMS)},
         "rated": {"type": "boolean", "default": False},
         "bots_after": {"anyOf": [{"type": "number", "minimum": BOTS_AFTER_MIN,
-                                  "maximum": BOTS_AFTER_MAX}, {"type": "null"}]}},
+                                  "maximum": BOTS_AFTER_MAX}, {"type": "null"}]},
+        "partner": {"type": "string", "minLength": 1, "maxLength": 20,
+                    "description": "a friend's username: queue as partners (form \"4\")"}},
 }
 """The body of ``POST /api/pool``, as the OpenAPI schema declares it."""
+ACCEPT_SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False,
+    "properties": {"by": {"type": "string", "minLength": 1, "maxLength": 20,
+                          "description": "the inviter's username: accept only theirs"}},
+}
+"""The body of ``POST /api/pool/accept`` (optional), as the OpenAPI schema declares it."""
 
 
 class PoolName(BaseModel):
@@ -56,12 +79,29 @@ class PoolName(BaseModel):
 
 
 class Joined(BaseModel):
-    """What ``POST /api/pool`` answers: the pool joined, since when, the window now."""
+    """What ``POST /api/pool`` (alone) and ``POST /api/pool/accept`` answer: the pool
+    joined, since when, the rating (a party's: its mean), the window now, and the partner
+    (``None``: alone)."""
 
+    state: str
     pool: PoolName
     since: float
     rating: float
     window: list[float] | None
+    bots_after: float | None
+    partner: str | None
+
+
+class Inviting(BaseModel):
+    """What ``POST /api/pool`` with a ``partner`` answers: the invitation, open until
+    ``expires`` (``expires_in`` seconds from now)."""
+
+    state: str
+    pool: PoolName
+    partner: str | None
+    since: float
+    expires: float
+    expires_in: float
     bots_after: float | None
 
 
@@ -100,6 +140,10 @@ class PoolState(BaseModel):
     window: list[float] | None = None
     bots_after: float | None = None
     waiting: int | None = None
+    partner: str | None = None
+    by: str | None = None
+    expires: float | None = None
+    expires_in: float | None = None
     match: MatchOf | None = None
 
 
@@ -126,16 +170,22 @@ def _bad(field: str, detail: str) -> PoolRefused:
                        field=field if len(field) <= 40 else field[:37] + "...")
 
 
-def read_join(raw: bytes) -> tuple[PoolKey, Any]:
-    """The pool and ``bots_after`` of a join's body; :class:`PoolRefused` (400 ``bad_json``
-    or 422 ``bad_field`` naming the field) otherwise."""
+def _object(raw: bytes, shape: str) -> dict[Any, Any]:
     try:
         body = json.loads(raw)
     except (ValueError, RecursionError):
         raise PoolRefused(400, "bad_json", "the body is not valid JSON") from None
     if not isinstance(body, dict):
-        raise _bad("body", "the body is a JSON object: {\"format\", \"form\", \"rated\", "
-                   "\"bots_after\"}")
+        raise _bad("body", f"the body is a JSON object: {shape}")
+    return body
+
+
+def read_join(raw: bytes) -> tuple[PoolKey, Any, Any]:
+    """The pool, ``bots_after`` and ``partner`` (:data:`NO_PARTNER`: none) of a join's body;
+    :class:`PoolRefused` (400 ``bad_json`` or 422 ``bad_field`` naming the field)
+    otherwise.  The partner is only read here (a string, in form ``"4"``): who it is, the
+    service says."""
+    body = _object(raw, "{\"format\", \"form\", \"rated\", \"bots_after\", \"partner\"}")
     unknown = sorted(str(k) for k in body if k not in FIELDS)
     if unknown:
         raise _bad(unknown[0], f"no such field {_short(unknown[0])}: the fields are "
@@ -162,7 +212,35 @@ def read_join(raw: bytes) -> tuple[PoolKey, Any]:
             if not BOTS_AFTER_MIN <= bots_after <= BOTS_AFTER_MAX:
                 raise _bad("bots_after", f"bots come after {BOTS_AFTER_MIN:g} to "
                            f"{BOTS_AFTER_MAX:g} seconds of waiting, not {_short(bots_after)}")
-    return PoolKey(fmt, form, is_rated), bots_after
+    partner = body.get("partner", NO_PARTNER)
+    if partner is not NO_PARTNER:
+        if not isinstance(partner, str):
+            raise _bad("partner", f"a friend's username, not {_short(partner)}")
+        if form != "4":
+            raise _bad("partner", "partners queue together in form \"4\" only: leave partner "
+                       "out to play in form \"2\"")
+    return PoolKey(fmt, form, is_rated), bots_after, partner
+
+
+def read_accept(raw: bytes) -> str | None:
+    """The ``by`` of an acceptance's body (``None``: empty, or none named)."""
+    if not raw.strip():
+        return None
+    body = _object(raw, "{\"by\"}, or nothing")
+    unknown = sorted(str(k) for k in body if k != "by")
+    if unknown:
+        raise _bad(unknown[0], f"no such field {_short(unknown[0])}: the field is by")
+    by = body.get("by")
+    if by is not None and not isinstance(by, str):
+        raise _bad("by", f"the inviter's username, not {_short(by)}")
+    return by
+
+
+def joined_body(entry: Entry, partner: str | None) -> dict[str, Any]:
+    return {"state": "waiting", "pool": pool_body(entry.pool), "since": entry.since,
+            "rating": round(entry.rating, 1),
+            "window": window_body(entry.rating, entry.window(entry.since)),
+            "bots_after": entry.bots_after, "partner": partner}
 
 
 def router(hub: Hub, pool: Matchmaking) -> APIRouter:
@@ -186,38 +264,72 @@ def router(hub: Hub, pool: Matchmaking) -> APIRouter:
         extra = {"field": exc.field} if exc.field is not None else {}
         return _error(exc.status, exc.code, exc.detail, **extra)
 
-    @api.post("/api/pool", response_model=Joined, responses={
+    async def limited(guest: Guest) -> JSONResponse | None:
+        """429 when ``guest`` joined too often (each join, invitation or acceptance with a
+        body that reads counts)."""
+        if await joins.hit("pool", guest.id) is None:
+            return None
+        wait = await joins.retry_after("pool", guest.id)
+        response = _error(429, "rate_limited", f"too many joins (at most {JOIN_RATE} per "
+                          f"person): try again in {wait} s")
+        response.headers["Retry-After"] = str(wait)
+        return response
+
+    @api.post("/api/pool", response_model=Joined | Inviting, responses={
         422: {"model": FieldError, "description": "a bad field (named); nothing stored"}},
         openapi_extra={"requestBody": {"required": True, "content": {
             "application/json": {"schema": JOIN_SCHEMA}}}})
     async def join(request: Request) -> JSONResponse:
-        """Join a pool: alone; a guest in a casual pool only."""
+        """Join a pool: alone (a guest in a casual pool only), or, with a ``partner``,
+        invite a friend to queue together in form ``"4"``."""
         try:
             guest = who(request)
-            key, bots_after = read_join(await request.body())
+            key, bots_after, partner = read_join(await request.body())
             pool.config_for(key)  # a pool this server has: else 422, counted against nothing
+            mate = None if partner is NO_PARTNER else await pool.partner(guest, key, partner)
         except PoolRefused as exc:
             return refused(exc)
-        if await joins.hit("pool", guest.id) is not None:
-            wait = await joins.retry_after("pool", guest.id)
-            response = _error(429, "rate_limited", f"too many joins (at most {JOIN_RATE} per "
-                              f"person): try again in {wait} s")
-            response.headers["Retry-After"] = str(wait)
-            return response
+        too_many = await limited(guest)
+        if too_many is not None:
+            return too_many
+        address = client_address(request.scope)
         try:
-            entry = await pool.join(guest, key, bots_after,
-                                    address=client_address(request.scope))
+            if mate is None:
+                entry = await pool.join(guest, key, bots_after, address=address)
+                return JSONResponse(joined_body(entry, None))
+            invitation = await pool.invite(guest, key, mate, bots_after, address=address)
         except PoolRefused as exc:
             return refused(exc)
-        return JSONResponse({"pool": pool_body(entry.pool), "since": entry.since,
-                             "rating": round(entry.rating, 1),
-                             "window": window_body(entry.rating, entry.window(entry.since)),
-                             "bots_after": entry.bots_after})
+        return JSONResponse(await pool.invitation_body(invitation, guest.id,
+                                                       invitation.since))
+
+    @api.post("/api/pool/accept", response_model=Joined, responses={
+        422: {"model": FieldError, "description": "a bad field (named); nothing stored"}},
+        openapi_extra={"requestBody": {"required": False, "content": {
+            "application/json": {"schema": ACCEPT_SCHEMA}}}})
+    async def accept(request: Request) -> JSONResponse:
+        """Accept the invitation to a party (from ``by``, when named): both partners wait
+        in its pool as one entry; 409 ``no_invitation`` when none is open."""
+        try:
+            guest = who(request)
+            by = read_accept(await request.body())
+        except PoolRefused as exc:
+            return refused(exc)
+        too_many = await limited(guest)
+        if too_many is not None:
+            return too_many
+        try:
+            entry = await pool.accept(guest, by, address=client_address(request.scope))
+        except PoolRefused as exc:
+            return refused(exc)
+        return JSONResponse(joined_body(entry, await pool.partner_name(entry.accounts,
+                                                                       guest.id)))
 
     @api.get("/api/pool", response_model=PoolState)
     async def where(request: Request) -> JSONResponse:
-        """Where the caller is: ``none``, ``waiting`` (pool, wait, window, how many wait
-        there) or ``matched`` (the table, their seat and seat link once it is made)."""
+        """Where the caller is: ``none``, ``inviting`` (a partner, until ``expires``),
+        ``invited`` (``by`` whom), ``waiting`` (pool, wait, window, how many wait there, the
+        partner) or ``matched`` (the table, their seat and seat link once it is made)."""
         try:
             guest = who(request)
         except PoolRefused as exc:
@@ -226,7 +338,8 @@ def router(hub: Hub, pool: Matchmaking) -> APIRouter:
 
     @api.delete("/api/pool", status_code=204, response_class=Response)
     async def leave(request: Request) -> Response:
-        """Leave the pool at once (nothing to do when in none)."""
+        """Leave the pool at once, with one's partner; withdraw one's invitation to a party,
+        or decline one's invitation (nothing to do when in none)."""
         try:
             guest = who(request)
         except PoolRefused as exc:

@@ -49,9 +49,18 @@ checks run again for every account when the table is made.
 
 Ratings are the accounts' (the form's ``mu``; a newcomer's 1500); a guest, who may queue
 casual only, counts 1500.  An account's entry keeps it apart from the accounts it blocked and
-those that blocked it (``accounts.social.kept_apart``), as they stand when it joins.  Parties
-(two partners queueing together in form ``"4"``) are not offered yet: each person queues
-alone, and four singles make two pairs.
+those that blocked it (``accounts.social.kept_apart``), as they stand when it joins.
+
+**Parties.**  In form ``"4"`` an account may queue with a partner: a friend (each follows the
+other, no block either way), named by username.  The join makes an *invitation*
+(:meth:`Matchmaking.invite`), kept in the pools' store for a minute and holding both
+accounts (neither may join elsewhere, invite or be invited meanwhile); the partner sees it
+(``status``: ``invited``) and accepts it (:meth:`Matchmaking.accept`: the party's entry is
+queued, both ratings and both block lists read then, the party's rating their mean) or
+declines it (``leave``, which also withdraws one's own invitation).  A join of one's own
+while invited declines the invitation first.  A rated party's two accounts pass the rated
+checks at the invitation and again at the acceptance.  The party is one side of its table,
+its partners across (seats 0 and 2, or 1 and 3); four singles make two pairs.
 """
 
 from __future__ import annotations
@@ -66,15 +75,26 @@ from typing import Any
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, and_, or_, select
 
 from burraco.accounts import screening, social
 from burraco.accounts.identity import Guest
-from burraco.accounts.models import AccountRow, RatingRow
+from burraco.accounts.models import AccountRow, FollowRow, RatingRow
+from burraco.accounts.names import FieldError, username_key
 from burraco.accounts.ratings import MU
+from burraco.accounts.social import Someone
 from burraco.bots.base import LEVEL_NAMES
 from burraco.community.presence import Presence
-from burraco.meet.entries import DEFAULT, FORMAT_TABLE, Entry, PoolError, PoolKey, new_entry
+from burraco.meet.entries import (
+    DEFAULT,
+    FORMAT_TABLE,
+    Entry,
+    Invitation,
+    PoolError,
+    PoolKey,
+    new_entry,
+    new_invitation,
+)
 from burraco.meet.matches import FALLBACK_LEVEL, Match, bot_levels
 from burraco.meet.store import Delivery, MemoryPool, Placement, PoolStore, RedisPool
 from burraco.server import rated
@@ -92,9 +112,9 @@ from burraco.server.waiting import CancelRefused, cancel_table
 log = logging.getLogger("burraco.community.matchmaking")
 
 EVERY = 1.0
+"""Seconds between two pairings of a process (a join here pairs at once too)."""
 ABANDONED_SECONDS = 45.0
 """A waiting party none of whose players has asked where they are for this long leaves."""
-"""Seconds between two pairings of a process (a join here pairs at once too)."""
 CREATOR_PREFIX = "meet:"
 CREATOR_NAME = "Matchmaking"
 WAITING_TTL = 1.0
@@ -166,6 +186,32 @@ def names_of(conn: Connection, ids: list[str]) -> dict[str, str]:
         found.update({pid: name for pid, name in conn.execute(
             select(GuestRow.id, GuestRow.nickname).where(GuestRow.id.in_(rest)))})
     return found
+
+
+def friends(conn: Connection, a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` follow each other and neither blocked the other."""
+    follows = conn.scalars(select(FollowRow.follower).where(or_(
+        and_(FollowRow.follower == a, FollowRow.followed == b),
+        and_(FollowRow.follower == b, FollowRow.followed == a)))).all()
+    return len(set(follows)) == 2 and not social.is_blocked_between(conn, a, b)
+
+
+def partner_named(conn: Connection, me: str, username: object) -> Someone:
+    """The account ``me`` may queue with as partners: :class:`PoolRefused` (422 naming
+    ``partner``) for an unknown username, oneself, or anyone not a friend (a block between
+    the two is told as no friendship, as a block ends the follows)."""
+    try:
+        mate = social.account_named(conn, username)
+    except FieldError as exc:
+        raise PoolRefused(422, "bad_field", str(exc).removeprefix("username: "),
+                          field="partner") from None
+    if mate.player_id == me:
+        raise PoolRefused(422, "bad_field", "that is you: a partner is another player",
+                          field="partner")
+    if not friends(conn, me, mate.player_id):
+        raise PoolRefused(422, "bad_field", f"{mate.username} is not your friend: partners "
+                          "are friends, each following the other", field="partner")
+    return mate
 
 
 def table_status(conn: Connection, table_id: str) -> str | None:
@@ -286,14 +332,7 @@ class Matchmaking:
         self.config_for(key)
         if key.rated:
             await self.check_rated(guest)
-        held = await self.store.where(guest.id)
-        if held is not None:
-            raise PoolRefused(409, "already_queued", f"you are waiting in pool "
-                              f"{held.pool.name} already: leave it first (DELETE /api/pool)")
-        placement = await self.store.matches_for(guest.id)
-        if placement is not None and placement.table is None:
-            raise PoolRefused(409, "being_seated", "you have been matched and your table is "
-                              "being made: GET /api/pool says where to sit")
+        incoming = await self._clear(guest)
         rating, blocked = MU, frozenset[str]()
         if guest.account:
             rating, blocked = await self.hub.read(lambda conn: (
@@ -301,11 +340,17 @@ class Matchmaking:
         try:
             entry = new_entry(key, [(guest.id, rating)], since=self.clock(),
                               bots_after=bots_after, blocked=blocked)
+            await self._decline(incoming)
             await self.store.join(entry)
         except PoolError as exc:
             if exc.field == "account":  # another request of the same person came first
                 raise PoolRefused(409, "already_queued", exc.message) from None
             raise PoolRefused(422, "bad_field", exc.message, field=exc.field) from None
+        await self._joined(guest, address)
+        return entry
+
+    async def _joined(self, guest: Guest, address: str | None) -> None:
+        """``guest`` joined or invited: seen now, its address's hash kept for screening."""
         await self.polls.seen(guest.id, self.clock())
         if address is not None:
             hashed = screening.address_hash(self.hub.tokens, address)
@@ -314,6 +359,144 @@ class Matchmaking:
         self._names[guest.id] = guest.nickname
         self._waiting = None
         self._wake.set()
+
+    async def _clear(self, guest: Guest) -> Invitation | None:
+        """``guest`` may join or invite: it waits in no pool, no match of its is being made,
+        no invitation of its own is open (:class:`PoolRefused` 409 otherwise).  The
+        invitation open *to* it, if any: its own join declines it (:meth:`_decline`, once
+        the join is sure to be tried)."""
+        held = await self.store.where(guest.id)
+        if held is not None:
+            raise PoolRefused(409, "already_queued", f"you are waiting in pool "
+                              f"{held.pool.name} already: leave it first (DELETE /api/pool)")
+        placement = await self.store.matches_for(guest.id)
+        if placement is not None and placement.table is None:
+            raise PoolRefused(409, "being_seated", "you have been matched and your table is "
+                              "being made: GET /api/pool says where to sit")
+        invitation = await self.store.invitation_of(guest.id, self.clock())
+        if invitation is not None and invitation.inviter == guest.id:
+            partner = (await self.names([invitation.partner])).get(invitation.partner, "")
+            raise PoolRefused(409, "already_queued", f"you have invited {partner} to queue "
+                              "with you: withdraw it first (DELETE /api/pool)")
+        return invitation
+
+    async def _decline(self, invitation: Invitation | None) -> None:
+        if invitation is not None:
+            await self.store.withdraw(invitation.partner)
+
+    # --- parties ---------------------------------------------------------------------------
+
+    async def partner(self, guest: Guest, key: PoolKey, username: object) -> Someone:
+        """The partner ``guest`` names to queue with in ``key``'s pool: :class:`PoolRefused`
+        403 ``account_required`` for a guest, 422 naming ``partner`` for a form-2 pool, an
+        unknown username, oneself or anyone not a friend."""
+        if not guest.account:
+            raise PoolRefused(403, "account_required", "a party is for accounts: register or "
+                              "log in (a guest queues alone)", field="partner")
+        if key.form != "4":
+            raise PoolRefused(422, "bad_field", f"partners queue together in form \"4\" only, "
+                              f"not in form {key.form!r}", field="partner")
+        return await self.hub.read(lambda conn: partner_named(conn, guest.id, username))
+
+    async def invite(self, guest: Guest, key: PoolKey, partner: object,
+                     bots_after: Any = DEFAULT, address: str | None = None) -> Invitation:
+        """Invite ``partner`` (a username, or the :class:`Someone` :meth:`partner` found) to
+        queue with ``guest`` in ``key``'s pool (form ``"4"``); the invitation, open for a
+        minute.  :class:`PoolRefused` says why not: as :meth:`partner`, as :meth:`join` for
+        the caller, 409 ``partner_busy`` when the partner waits in a pool, is being seated or
+        is in another open invitation, 409 ``partner_unavailable`` when, in a rated pool,
+        the partner may not take a rated seat now."""
+        self.config_for(key)
+        mate = partner if isinstance(partner, Someone) else await self.partner(
+            guest, key, partner)
+        if key.rated:
+            await self.check_rated(guest)
+        incoming = await self._clear(guest)
+        now = self.clock()
+        held = await self.store.where(mate.player_id, now)
+        placement = await self.store.matches_for(mate.player_id)
+        theirs = await self.store.invitation_of(mate.player_id, now)
+        if theirs is not None and theirs == incoming:
+            theirs = None  # the mate's own invitation to the caller: declined, this one made
+        if held is not None or (placement is not None and placement.table is None) or (
+                theirs is not None):
+            raise self._busy(mate)
+        if key.rated:
+            await self._check_partner(mate.player_id, mate.username)
+        try:
+            invitation = new_invitation(key, guest.id, mate.player_id, since=now,
+                                        bots_after=bots_after)
+            await self._decline(incoming)
+            await self.store.invite(invitation, now)
+        except PoolError as exc:
+            if exc.field == "account" and exc.account == mate.player_id:  # raced
+                raise self._busy(mate) from None
+            if exc.field == "account":  # another request of the same person came first
+                raise PoolRefused(409, "already_queued", exc.message) from None
+            raise PoolRefused(422, "bad_field", exc.message, field=exc.field) from None
+        self._names[mate.player_id] = mate.username
+        await self._joined(guest, address)
+        return invitation
+
+    @staticmethod
+    def _busy(mate: Someone) -> PoolRefused:
+        return PoolRefused(409, "partner_busy", f"{mate.username} is waiting in a pool, being "
+                           "seated or in another party's invitation now: try again later",
+                           field="partner")
+
+    async def _check_partner(self, player_id: str, username: str) -> None:
+        """The partner of a rated party may take a rated seat now (409
+        ``partner_unavailable`` otherwise; why is the partner's own to tell)."""
+        try:
+            await self.check_rated(Guest(player_id, username, account=True))
+        except PoolRefused:
+            raise PoolRefused(409, "partner_unavailable", f"{username} may not take a rated "
+                              "seat now", field="partner") from None
+
+    async def accept(self, guest: Guest, by: str | None = None,
+                     address: str | None = None) -> Entry:
+        """``guest`` accepts the invitation to it (from ``by``, a username, when given): the
+        party's entry, queued.  :class:`PoolRefused` 409 ``no_invitation`` when none is open
+        (withdrawn, expired, from someone else than ``by``, or no longer between friends),
+        the rated checks of the caller as :meth:`join`'s, and 409 ``partner_unavailable``
+        when, in a rated pool, the inviter may not take a rated seat now."""
+        now = self.clock()
+        invitation = await self.store.invitation_of(guest.id, now)
+        if invitation is None or invitation.partner != guest.id:
+            raise PoolRefused(409, "no_invitation", "no invitation to a party is open for "
+                              "you (withdrawn, or past its minute)")
+        inviter = invitation.inviter
+        name = (await self.names([inviter])).get(inviter, "")
+        if by is not None and username_key(by) != username_key(name):
+            raise PoolRefused(409, "no_invitation", f"the invitation open for you is "
+                              f"{name}'s, not {by[:30]!r}'s", field="by")
+        key = invitation.pool
+        self.config_for(key)
+        if key.rated:
+            await self.check_rated(guest)
+            try:
+                await self._check_partner(inviter, name)
+            except PoolRefused:
+                await self.store.withdraw(guest.id)
+                raise
+        partners = invitation.accounts
+        still, ratings, blocked = await self.hub.read(lambda conn: (
+            friends(conn, *partners),
+            {a: rating_of(conn, a, key.form) for a in partners},
+            social.kept_apart(conn, partners[0]) | social.kept_apart(conn, partners[1])))
+        if not still:
+            await self.store.withdraw(guest.id)
+            raise PoolRefused(409, "no_invitation", f"{name}'s invitation no longer stands: "
+                              "partners are friends, each following the other")
+        try:
+            entry = invitation.entry(ratings, self.clock(), blocked)
+            await self.store.accept(invitation, entry)
+        except PoolError as exc:
+            if exc.field in ("invitation", "account"):
+                raise PoolRefused(409, "no_invitation", exc.message) from None
+            raise PoolRefused(422, "bad_field", exc.message, field=exc.field) from None
+        await self.polls.seen(inviter, self.clock())
+        await self._joined(guest, address)
         return entry
 
     async def check_rated(self, guest: Guest) -> None:
@@ -337,11 +520,14 @@ class Matchmaking:
                                   f"{table}) is not over: play it before another")
 
     async def leave(self, guest: Guest) -> bool:
-        """Leave the pool at once (a pending match is dissolved, the others go back)."""
+        """Leave the pool at once (a pending match is dissolved, the others go back), and
+        drop the invitation to a party that holds ``guest`` (withdrawn by its inviter,
+        declined by its partner)."""
+        withdrawn = await self.store.withdraw(guest.id)
         left = await self.store.leave(guest.id)
         if left is not None:
             self._waiting = None
-        return left is not None
+        return left is not None or withdrawn is not None
 
     async def waiting(self) -> list[Entry]:
         """Who waits, in every pool (read again at most every :data:`WAITING_TTL` s)."""
@@ -367,11 +553,37 @@ class Matchmaking:
                     "waited": round(where.waited, 1), "rating": round(rating, 1),
                     "window": window_body(rating, where.window),
                     "bots_after": mine.bots_after if mine is not None else None,
-                    "waiting": sum(1 for e in entries if e.pool == where.pool)}
+                    "waiting": sum(len(e.accounts) for e in entries if e.pool == where.pool),
+                    "partner": await self.partner_name(where.party, guest.id)}
+        invitation = await self.store.invitation_of(guest.id, now)
+        if invitation is not None:
+            return await self.invitation_body(invitation, guest.id, now)
         placement = await self.store.matches_for(guest.id)
         if placement is None:
             return {"state": "none"}
         return {"state": "matched", "match": await self.match_body(placement, guest.id)}
+
+    async def partner_name(self, party: tuple[str, ...], player_id: str) -> str | None:
+        """The name of ``player_id``'s partner in ``party`` (``None``: alone)."""
+        others = [a for a in party if a != player_id]
+        return (await self.names(others)).get(others[0]) if others else None
+
+    async def invitation_body(self, invitation: Invitation, player_id: str,
+                              now: float) -> dict[str, Any]:
+        """An invitation as ``player_id`` is told it: ``inviting`` (its ``partner``) or
+        ``invited`` (``by`` whom)."""
+        names = await self.names(list(invitation.accounts))
+        mine = invitation.inviter == player_id
+        body: dict[str, Any] = {
+            "state": "inviting" if mine else "invited", "pool": pool_body(invitation.pool),
+            "since": invitation.since, "expires": invitation.expires,
+            "expires_in": round(max(0.0, invitation.expires - now), 1),
+            "bots_after": invitation.bots_after}
+        if mine:
+            body["partner"] = names.get(invitation.partner)
+        else:
+            body["by"] = names.get(invitation.inviter)
+        return body
 
     async def match_body(self, placement: Placement, player_id: str) -> dict[str, Any]:
         """A match as its player ``player_id`` is told it: their own seat link, nobody else's."""

@@ -15,6 +15,13 @@ window, each window by its own wait.
 Everything is checked when the entry is made (:func:`new_entry`, and again when one is
 read back from storage): a malformed entry raises :class:`PoolError` naming the field, so
 nothing malformed ever reaches a pool.
+
+A party of two forms before it waits: one account *invites* another to queue with it in a
+form-``"4"`` pool (:class:`Invitation`, made by :func:`new_invitation`), and the party's
+entry is made only when the partner accepts, from the invitation's pool and ``bots_after``
+and both ratings as they stand then.  An invitation is open for
+:data:`INVITATION_SECONDS`; it names its two accounts, the inviter first (the party's
+entry keeps that order, so its id is the inviter's).
 """
 
 from __future__ import annotations
@@ -50,15 +57,19 @@ ACCOUNT_CAP = 64
 """Longest account id an entry may name."""
 BLOCKED_CAP = 10_000
 """Most accounts an entry's blocked set may hold."""
+INVITATION_SECONDS = 60.0
+"""How long an invitation to a party stays open."""
 
 
 class PoolError(ValueError):
-    """A malformed entry or a refused join; ``field`` names what is wrong, the message why."""
+    """A malformed entry or a refused join; ``field`` names what is wrong, the message why,
+    and ``account``, for a refused join or invitation, whose place refused it."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, account: str | None = None) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
+        self.account = account
 
 
 class _Default(enum.Enum):
@@ -267,7 +278,7 @@ def _check(entry: Entry) -> None:
         raise PoolError("blocked", f"the party's own members are blocked: {inside}")
 
 
-def _check_bots(entry: Entry) -> None:
+def _check_bots(entry: Entry | Invitation) -> None:
     bots_after = entry.bots_after
     if bots_after is None:
         return
@@ -276,6 +287,97 @@ def _check_bots(entry: Entry) -> None:
     if not _number(bots_after) or not BOTS_AFTER_MIN <= bots_after <= BOTS_AFTER_MAX:
         raise PoolError("bots_after", f"bots come after {BOTS_AFTER_MIN:g} to "
                         f"{BOTS_AFTER_MAX:g} seconds of waiting, not {bots_after!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Invitation:
+    """``inviter`` asked ``partner`` to queue with it, as partners, in ``pool`` (form
+    ``"4"``), until ``expires``.  Made by :func:`new_invitation`; checked again on creation."""
+
+    pool: PoolKey
+    inviter: str
+    partner: str
+    since: float
+    """When it was made (the callers' common clock, as an entry's)."""
+    expires: float
+    bots_after: float | None
+    """The party's ``bots_after``, as the inviter chose it."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.pool, PoolKey):
+            raise PoolError("pool", "the pool is a PoolKey")
+        if self.pool.form != "4":
+            raise PoolError("partner", f"partners queue together in form 4 only, not in "
+                            f"form {self.pool.form}")
+        for account in (self.inviter, self.partner):
+            if not isinstance(account, str) or not 0 < len(account) <= ACCOUNT_CAP:
+                raise PoolError("account", f"an account id is a string of 1 to "
+                                f"{ACCOUNT_CAP} characters")
+        if self.inviter == self.partner:
+            raise PoolError("partner", "one cannot be one's own partner")
+        if not _number(self.since):
+            raise PoolError("since", f"since is a finite number of seconds, not "
+                            f"{self.since!r}")
+        if not _number(self.expires) or self.expires <= self.since:
+            raise PoolError("expires", f"an invitation expires after it was made, not at "
+                            f"{self.expires!r}")
+        _check_bots(self)
+
+    @property
+    def id(self) -> str:
+        """The invitation's id: its inviter (one invitation per person)."""
+        return self.inviter
+
+    @property
+    def accounts(self) -> tuple[str, str]:
+        return self.inviter, self.partner
+
+    def open(self, now: float) -> bool:
+        """Whether it may still be accepted at ``now``."""
+        return now < self.expires
+
+    def entry(self, ratings: dict[str, float], since: float,
+              blocked: Iterable[str] = ()) -> Entry:
+        """The party's entry, as the partner accepts at ``since``: the inviter first,
+        each with its rating now; ``blocked``: both partners' blocks, as one set."""
+        return new_entry(self.pool, [(a, ratings[a]) for a in self.accounts], since=since,
+                         bots_after=self.bots_after, blocked=blocked)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"pool": self.pool.name, "inviter": self.inviter, "partner": self.partner,
+                "since": self.since, "expires": self.expires, "bots_after": self.bots_after}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Invitation:
+        try:
+            return cls(PoolKey.parse(data["pool"]), data["inviter"], data["partner"],
+                       data["since"], data["expires"], data["bots_after"])
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise PoolError("invitation", f"not a stored invitation: {exc!r}") from None
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Invitation:
+        return cls.from_dict(json.loads(text))
+
+
+def new_invitation(pool: PoolKey | tuple[str, str, bool], inviter: str, partner: str, *,
+                   since: float, bots_after: float | _Default | None = DEFAULT,
+                   seconds: float = INVITATION_SECONDS) -> Invitation:
+    """``inviter``'s invitation to ``partner`` to queue in ``pool`` as partners, open for
+    ``seconds`` from ``since``; ``bots_after`` as for :func:`new_entry`.  Raises
+    :class:`PoolError` naming the first bad field (``partner``: not form 4, or oneself)."""
+    key = pool if isinstance(pool, PoolKey) else _pool_key(pool)
+    if bots_after is DEFAULT:
+        bots_after = None if key.rated else BOTS_AFTER
+    if isinstance(bots_after, int | float) and _number(bots_after):
+        bots_after = float(bots_after)
+    if _number(since):
+        since = float(since)
+    expires = since + seconds if _number(since) and _number(seconds) else math.nan
+    return Invitation(key, inviter, partner, since, expires, bots_after)
 
 
 def compatible(a: Entry, b: Entry, now: float) -> bool:

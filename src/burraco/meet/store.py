@@ -31,6 +31,14 @@ party that leaves while its match is pending dissolves it too, the others going 
 the pool.  A re-delivery happens in a ``pair`` call: a server calls ``pair`` every second
 or so whether or not anyone new has joined.
 
+A party of two forms in the store before it waits: ``invite`` keeps an invitation
+(:class:`burraco.meet.entries.Invitation`) that holds both its accounts as an entry would
+(neither may join, be invited or invite while it is open), ``invitation_of`` finds it from
+either side, ``withdraw`` drops it (the inviter cancels, the partner declines), and
+``accept`` turns it into the party's entry in one step, only if it is still there exactly
+as read and still open.  An invitation past its ``expires`` holds nobody: whatever finds it
+(a join, an invitation, a pairing's prune) drops it.
+
 In Redis every step is one Lua script (``store_lua``), so each runs whole and alone; the
 pairing itself runs in the caller between the read and the take, which is safe because
 the take checks each entry against what was read (an optimistic take: a WATCH on the
@@ -51,7 +59,7 @@ from typing import Any, Protocol
 from redis.asyncio import Redis
 
 from burraco.meet import store_lua
-from burraco.meet.entries import Entry, PoolError, PoolKey, window
+from burraco.meet.entries import Entry, Invitation, PoolError, PoolKey, window
 from burraco.meet.matches import Match
 from burraco.meet.pool import pair
 
@@ -61,6 +69,8 @@ DELIVERIES = 2
 """Deliveries of a match before it is dissolved instead (its players back in the pool)."""
 KEEP = 600.0
 """Seconds a seated match stays known to ``matches_for``."""
+INVITE = "invite:"
+"""How ``who`` marks an account held by an open invitation (``invite:INVITER``)."""
 
 Step = Callable[[str], Awaitable[None]]
 """A hook ``pair`` awaits at its steps (``paired``: computed, not taken; ``taken``: taken,
@@ -108,6 +118,11 @@ class PoolStore(Protocol):
     async def give_back(self, delivery: Delivery) -> bool: ...
     async def matches_for(self, account: str) -> Placement | None: ...
     async def waiting(self) -> list[Entry]: ...
+    async def invite(self, invitation: Invitation, now: float | None = None) -> None: ...
+    async def invitation_of(self, account: str,
+                            now: float | None = None) -> Invitation | None: ...
+    async def withdraw(self, account: str) -> Invitation | None: ...
+    async def accept(self, invitation: Invitation, entry: Entry) -> None: ...
 
 
 def where_of(entry: Entry, now: float | None) -> Where:
@@ -118,9 +133,29 @@ def where_of(entry: Entry, now: float | None) -> Where:
 
 def refusal(account: str, pool: PoolKey | None) -> PoolError:
     if pool is None:
-        return PoolError("account", f"{account!r} has been matched and is being seated")
+        return PoolError("account", f"{account!r} has been matched and is being seated",
+                         account)
     return PoolError("account", f"{account!r} is already waiting in pool {pool.name}: "
-                     "leave it first (one pool per person)")
+                     "leave it first (one pool per person)", account)
+
+
+def held_by(account: str, invitation: Invitation) -> PoolError:
+    return PoolError("account", f"{account!r} is in an open invitation to a party "
+                     f"({invitation.pool.name}): it is answered, withdrawn or expires first",
+                     account)
+
+
+def gone() -> PoolError:
+    return PoolError("invitation", "the invitation is no longer open (withdrawn, declined "
+                     "or expired)")
+
+
+def check_accepting(invitation: Invitation, entry: Entry) -> None:
+    """``entry`` is the party ``invitation`` invites to: its pool, its two accounts."""
+    if entry.pool != invitation.pool or entry.accounts != invitation.accounts:
+        raise PoolError("party", f"the party {list(entry.accounts)} in {entry.pool.name} is "
+                        f"not the one invited ({list(invitation.accounts)} in "
+                        f"{invitation.pool.name})")
 
 
 def new_token() -> str:
@@ -148,18 +183,43 @@ class MemoryPool:
         self.keep = keep
         self._entries: dict[str, Entry] = {}
         self._who: dict[str, str] = {}
-        """account → its entry's id, or ``match:ID`` while its match is pending."""
+        """account → its entry's id, ``match:ID`` while its match is pending, or
+        ``invite:ID`` while an invitation holds it."""
+        self._invites: dict[str, Invitation] = {}
         self._matches: dict[str, _Pending] = {}
         self._seated: dict[str, str] = {}
         self._lock = asyncio.Lock()
 
+    def _busy(self, account: str, now: float) -> PoolError | None:
+        """Why ``account`` may not join or be invited now (``None``: it may); an expired
+        invitation that held it is dropped."""
+        at = self._who.get(account)
+        if at is None:
+            return None
+        if at.startswith(INVITE):
+            invitation = self._invites.get(at[len(INVITE):])
+            if invitation is not None and invitation.open(now):
+                return held_by(account, invitation)
+            self._drop_invitation(at[len(INVITE):])
+            self._who.pop(account, None)
+            return None
+        held = self._entries.get(at)
+        return refusal(account, held.pool if held else None)
+
+    def _drop_invitation(self, invitation_id: str) -> Invitation | None:
+        invitation = self._invites.pop(invitation_id, None)
+        for account in invitation.accounts if invitation is not None else ():
+            if self._who.get(account) == INVITE + invitation_id:
+                del self._who[account]
+        return invitation
+
     async def join(self, entry: Entry) -> None:
+        """Queue ``entry`` (an invitation expired by its ``since`` holds nobody)."""
         async with self._lock:
             for account in entry.accounts:
-                at = self._who.get(account)
-                if at is not None:
-                    held = self._entries.get(at)
-                    raise refusal(account, held.pool if held else None)
+                busy = self._busy(account, entry.since)
+                if busy is not None:
+                    raise busy
             for account in entry.accounts:
                 self._who[account] = entry.id
                 self._seated.pop(account, None)
@@ -168,7 +228,7 @@ class MemoryPool:
     async def leave(self, account: str) -> Entry | None:
         async with self._lock:
             at = self._who.get(account)
-            if at is None:
+            if at is None or at.startswith(INVITE):
                 return None
             if at.startswith("match:"):
                 return self._dissolve(at[6:], leaver=account)
@@ -227,6 +287,8 @@ class MemoryPool:
         return removed
 
     def _prune(self, now: float) -> None:
+        for invitation in [i for i in self._invites.values() if not i.open(now)]:
+            self._drop_invitation(invitation.id)
         old = [match_id for match_id, p in self._matches.items()
                if p.table is not None and p.seated_at < now - self.keep]
         for match_id in old:
@@ -267,6 +329,52 @@ class MemoryPool:
     async def waiting(self) -> list[Entry]:
         return sorted(self._entries.values(), key=lambda e: (e.since, e.id))
 
+    async def invite(self, invitation: Invitation, now: float | None = None) -> None:
+        """Keep ``invitation`` (at ``now``: its ``since`` if not given); refused, naming the
+        account, while either of its accounts waits, is being seated or is in another open
+        invitation."""
+        at = invitation.since if now is None else now
+        async with self._lock:
+            for account in invitation.accounts:
+                busy = self._busy(account, at)
+                if busy is not None:
+                    raise busy
+            for account in invitation.accounts:
+                self._who[account] = INVITE + invitation.id
+            self._invites[invitation.id] = invitation
+
+    async def invitation_of(self, account: str,
+                            now: float | None = None) -> Invitation | None:
+        """The open invitation that holds ``account``, as inviter or as partner."""
+        at = self._who.get(account, "")
+        invitation = self._invites.get(at[len(INVITE):]) if at.startswith(INVITE) else None
+        if invitation is None or not invitation.open(time.time() if now is None else now):
+            return None
+        return invitation
+
+    async def withdraw(self, account: str) -> Invitation | None:
+        """Drop the invitation that holds ``account`` (either side); the one dropped."""
+        async with self._lock:
+            at = self._who.get(account, "")
+            return self._drop_invitation(at[len(INVITE):]) if at.startswith(INVITE) else None
+
+    async def accept(self, invitation: Invitation, entry: Entry) -> None:
+        """Turn ``invitation`` into the party's ``entry`` at ``entry.since``: only if it is
+        still kept exactly as read and still open (else :class:`PoolError` on
+        ``invitation``, and nothing changes but an expired invitation dropped)."""
+        check_accepting(invitation, entry)
+        async with self._lock:
+            if self._invites.get(invitation.id) != invitation:
+                raise gone()
+            if not invitation.open(entry.since):
+                self._drop_invitation(invitation.id)
+                raise gone()
+            del self._invites[invitation.id]
+            for account in entry.accounts:
+                self._who[account] = entry.id
+                self._seated.pop(account, None)
+            self._entries[entry.id] = entry
+
 
 def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
@@ -288,17 +396,25 @@ class RedisPool:
         self.keys = [f"{prefix}:meet:{name}" for name in store_lua.KEYS]
         self._scripts: dict[str, Any] = {
             name: redis.register_script(getattr(store_lua, name))
-            for name in ("JOIN", "LEAVE", "TAKE", "RECLAIM", "ACK", "GIVE_BACK", "PRUNE")}
+            for name in ("JOIN", "LEAVE", "TAKE", "RECLAIM", "ACK", "GIVE_BACK", "PRUNE",
+                         "INVITE", "WITHDRAW", "ACCEPT")}
 
     async def _run(self, name: str, *args: Any) -> Any:
         return await self._scripts[name](keys=self.keys, args=list(args))
 
     async def join(self, entry: Entry) -> None:
-        found = await self._run("JOIN", entry.id, entry.to_json(), *entry.accounts)
-        if found == 1:
-            return
-        account, _, held = (None if v is None else _text(v) for v in found)
-        raise refusal(account or "", None if held is None else Entry.from_json(held).pool)
+        """As :meth:`MemoryPool.join`."""
+        found = await self._run("JOIN", repr(entry.since), entry.id, entry.to_json(),
+                                *entry.accounts)
+        if found != 1:
+            raise self._refusal(found)
+
+    @staticmethod
+    def _refusal(found: list[Any]) -> PoolError:
+        account, at, held = (None if v is None else _text(v) for v in found)
+        if at is not None and at.startswith(INVITE) and held is not None:
+            return held_by(account or "", Invitation.from_json(held))
+        return refusal(account or "", None if held is None else Entry.from_json(held).pool)
 
     async def leave(self, account: str) -> Entry | None:
         raw = await self._run("LEAVE", account)
@@ -333,7 +449,7 @@ class RedisPool:
                     args += [entry.id, raw[entry.id], len(entry.accounts), *entry.accounts]
             ids = {_text(i) for i in await self._run("TAKE", *args)}
             out += [Delivery(m, token, deadline, 1) for m in pairing.matches if m.id in ids]
-        await self._run("PRUNE", repr(now - self.keep))
+        await self._run("PRUNE", repr(now - self.keep), repr(now))
         if self.step is not None:
             await self.step("taken")
         return out
@@ -369,6 +485,39 @@ class RedisPool:
     async def waiting(self) -> list[Entry]:
         raw = await self.redis.hgetall(self.keys[0])
         return sorted((Entry.from_json(v) for v in raw.values()), key=lambda e: (e.since, e.id))
+
+    async def invite(self, invitation: Invitation, now: float | None = None) -> None:
+        """As :meth:`MemoryPool.invite`."""
+        at = invitation.since if now is None else now
+        found = await self._run("INVITE", repr(at), invitation.id, invitation.to_json(),
+                                repr(invitation.expires), *invitation.accounts)
+        if found != 1:
+            raise self._refusal(found)
+
+    async def invitation_of(self, account: str,
+                            now: float | None = None) -> Invitation | None:
+        """As :meth:`MemoryPool.invitation_of`."""
+        at = await self.redis.hget(self.keys[1], account)
+        if at is None or not _text(at).startswith(INVITE):
+            return None
+        raw = await self.redis.hget(self.keys[7], _text(at)[len(INVITE):])
+        if raw is None:
+            return None
+        invitation = Invitation.from_json(raw)
+        return invitation if invitation.open(time.time() if now is None else now) else None
+
+    async def withdraw(self, account: str) -> Invitation | None:
+        """As :meth:`MemoryPool.withdraw`."""
+        raw = await self._run("WITHDRAW", account)
+        return None if raw is None else Invitation.from_json(raw)
+
+    async def accept(self, invitation: Invitation, entry: Entry) -> None:
+        """As :meth:`MemoryPool.accept`."""
+        check_accepting(invitation, entry)
+        if not await self._run("ACCEPT", repr(entry.since), invitation.id,
+                               invitation.to_json(), entry.id, entry.to_json(),
+                               *entry.accounts):
+            raise gone()
 
     async def pending(self) -> list[str]:
         """The ids of the matches delivered and not yet acked."""
