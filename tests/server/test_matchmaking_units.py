@@ -23,13 +23,8 @@ from sqlalchemy import insert
 from burraco.accounts import social
 from burraco.accounts.identity import Guest
 from burraco.accounts.models import PenaltyRow, RatingRow
-from burraco.community.matchmaking import (
-    Matchmaking,
-    PoolRefused,
-    creator_of,
-    table_level,
-    table_status,
-)
+from burraco.community.matchmaking import Matchmaking
+from burraco.community.pool_reads import PoolRefused, creator_of, table_level, table_status
 from burraco.infra.config import ServerConfig
 from burraco.meet.entries import PoolKey
 from burraco.meet.store import MemoryPool

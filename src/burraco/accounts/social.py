@@ -66,6 +66,14 @@ def is_blocked_between(conn: Connection, a: str, b: str) -> bool:
         and_(BlockRow.blocker == b, BlockRow.blocked == a))).limit(1)) is not None
 
 
+def are_friends(conn: Connection, a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` follow each other and neither blocked the other."""
+    follows = conn.scalars(select(FollowRow.follower).where(or_(
+        and_(FollowRow.follower == a, FollowRow.followed == b),
+        and_(FollowRow.follower == b, FollowRow.followed == a)))).all()
+    return len(set(follows)) == 2 and not is_blocked_between(conn, a, b)
+
+
 def follow(conn: Connection, me: str, username: object) -> Someone:
     """``me`` follows ``username`` (:class:`Blocked` when a block stands between them)."""
     other = _other(conn, me, username)

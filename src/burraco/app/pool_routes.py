@@ -32,7 +32,8 @@ from pydantic import BaseModel
 from burraco.accounts.identity import Guest, TokenError
 from burraco.accounts.ratings import FORMS
 from burraco.accounts.service import request_token
-from burraco.community.matchmaking import Matchmaking, PoolRefused, attach, pool_body, window_body
+from burraco.community.matchmaking import Matchmaking, attach
+from burraco.community.pool_reads import PoolRefused, pool_body, window_body
 from burraco.infra.http_limits import client_address
 from burraco.infra.rates import RateLimits, storage_for
 from burraco.meet.entries import (

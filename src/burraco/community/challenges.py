@@ -29,7 +29,8 @@ from burraco.accounts.identity import Guest
 from burraco.accounts.models import AccountRow, ChallengeRow
 from burraco.accounts.names import FieldError
 from burraco.accounts.social import account_named, is_blocked_between
-from burraco.community.matchmaking import Matchmaking, PoolRefused, request_for
+from burraco.community.matchmaking import Matchmaking, request_for
+from burraco.community.pool_reads import PoolRefused
 from burraco.meet.entries import FORMATS, PoolKey
 from burraco.server.tables import SeatRequest
 from burraco.server.waiting import CancelRefused, cancel_table

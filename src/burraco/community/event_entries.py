@@ -22,14 +22,14 @@ from typing import Any
 from sqlalchemy import Connection, select
 
 from burraco.accounts.identity import Guest
-from burraco.accounts.models import ClubMemberRow, ClubRow, FollowRow
+from burraco.accounts.models import ClubMemberRow, ClubRow
 from burraco.accounts.names import FieldError
-from burraco.accounts.social import account_named, is_blocked_between
+from burraco.accounts.social import account_named, are_friends
 from burraco.community import event_store as store
 from burraco.community import event_tables as tables
 from burraco.community.event_store import Stored
-from burraco.community.matchmaking import names_of, rating_of
 from burraco.community.online_events import OnlineEvents
+from burraco.community.pool_reads import names_of, rating_of
 from burraco.meet import arena, swiss
 from burraco.meet.events import EventError, EventState, open_event, register, unregister, withdraw
 from burraco.meet.events_json import spec_from_json
@@ -246,9 +246,8 @@ class Events:
                     raise EventRefused(422, "bad_field", str(exc).split(": ", 1)[-1],
                                        field="partner") \
                         from None
-                if other.player_id == guest.id or is_blocked_between(
-                        conn, guest.id, other.player_id) or not friends(
-                        conn, guest.id, other.player_id):
+                if other.player_id == guest.id \
+                        or not are_friends(conn, guest.id, other.player_id):
                     raise EventRefused(422, "bad_field", "your partner is a friend (you follow "
                                        "each other)", field="partner")
                 accounts.append(other.player_id)
@@ -346,13 +345,6 @@ def until_round_over(state: EventState) -> EventState:
     hidden = tuple(replace(g, result=None) if g.round == state.round else g
                    for g in state.games)
     return replace(state, games=hidden)
-
-
-def friends(conn: Connection, a: str, b: str) -> bool:
-    """Whether ``a`` and ``b`` follow each other."""
-    follows = set(conn.execute(select(FollowRow.follower, FollowRow.followed).where(
-        FollowRow.follower.in_((a, b)), FollowRow.followed.in_((a, b)))).tuples())
-    return (a, b) in follows and (b, a) in follows
 
 
 def summary(stored: Stored, me: str | None) -> dict[str, Any]:

@@ -68,26 +68,31 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 import time
 from collections.abc import Callable
 from typing import Any
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
-from sqlalchemy import Connection, and_, or_, select
 
 from burraco.accounts import screening, social
 from burraco.accounts.identity import Guest
-from burraco.accounts.models import AccountRow, FollowRow, RatingRow
-from burraco.accounts.names import FieldError, username_key
+from burraco.accounts.names import username_key
 from burraco.accounts.ratings import MU
 from burraco.accounts.social import Someone
-from burraco.bots.base import LEVEL_NAMES
+from burraco.community.pool_reads import (
+    PoolRefused,
+    names_of,
+    partner_named,
+    pool_body,
+    rating_of,
+    table_level,
+    window_body,
+)
+from burraco.community.pool_seating import PoolSeating, request_for
 from burraco.community.presence import Presence
 from burraco.meet.entries import (
     DEFAULT,
-    FORMAT_TABLE,
     Entry,
     Invitation,
     PoolError,
@@ -95,19 +100,14 @@ from burraco.meet.entries import (
     new_entry,
     new_invitation,
 )
-from burraco.meet.matches import FALLBACK_LEVEL, Match, bot_levels
-from burraco.meet.store import Delivery, MemoryPool, Placement, PoolStore, RedisPool
-from burraco.server import rated
+from burraco.meet.store import MemoryPool, Placement, PoolStore, RedisPool
 from burraco.server.hub import Hub
-from burraco.server.storage.models import GuestRow, TableRow
 from burraco.server.tables import (
     SeatRequest,
     TableConfig,
     TableConfigError,
-    TableRequest,
     build_config,
 )
-from burraco.server.waiting import CancelRefused, cancel_table
 
 log = logging.getLogger("burraco.community.matchmaking")
 
@@ -115,120 +115,14 @@ EVERY = 1.0
 """Seconds between two pairings of a process (a join here pairs at once too)."""
 ABANDONED_SECONDS = 45.0
 """A waiting party none of whose players has asked where they are for this long leaves."""
-CREATOR_PREFIX = "meet:"
-CREATOR_NAME = "Matchmaking"
 WAITING_TTL = 1.0
 """Seconds the count of who waits in each pool is kept before it is read again."""
 NAMES_KEPT = 10_000
 
 
-class PoolRefused(Exception):
-    """Why a join is refused: an HTTP status, a protocol code and (bad input) the field."""
-
-    def __init__(self, status: int, code: str, detail: str, field: str | None = None) -> None:
-        super().__init__(detail)
-        self.status, self.code, self.detail, self.field = status, code, detail, field
-
-
-class SeatsRefused(Exception):
-    """Accounts of a match that may not take a rated seat now (their ids), and why."""
-
-    def __init__(self, accounts: list[str], reason: str) -> None:
-        super().__init__(reason)
-        self.accounts = accounts
-
-
-def creator_of(match_id: str) -> Guest:
-    """The creator of a match's table: the match itself, vouched for by the server (which
-    checked every account of a rated match one by one), so the hub's creator check passes."""
-    return Guest(f"{CREATOR_PREFIX}{match_id}"[:32], CREATOR_NAME, account=True)
-
-
-def table_level(form: str, level: str) -> str:
-    """The level a table seats for a match's ``level``: itself when a table offers it, else
-    the offered level whose fitted rating lies nearest its (on a tie, the weaker)."""
-    if level in LEVEL_NAMES:
-        return level
-    fitted = bot_levels(form)
-    rating = dict(fitted).get(level, MU)
-    offered = [(name, r) for name, r in fitted if name in LEVEL_NAMES] or [(FALLBACK_LEVEL, MU)]
-    return min(offered, key=lambda pair: (abs(pair[1] - rating), pair[1]))[0]
-
-
-def pool_body(key: PoolKey) -> dict[str, Any]:
-    return {"name": key.name, "format": key.format, "form": key.form, "rated": key.rated}
-
-
-def window_body(rating: float, half: float) -> list[float] | None:
-    """``[lo, hi]`` of a rating window (``None``: anyone)."""
-    if math.isinf(half):
-        return None
-    return [round(rating - half, 1), round(rating + half, 1)]
-
-
-# --- reads -----------------------------------------------------------------------------------
-
-def rating_of(conn: Connection, player_id: str, form: str) -> float:
-    """An account's rating for ``form`` (its mean; a newcomer's 1500)."""
-    mu = conn.scalar(select(RatingRow.mu).where(RatingRow.player_id == player_id,
-                                                RatingRow.form == form))
-    return float(mu) if mu is not None else MU
-
-
-def names_of(conn: Connection, ids: list[str]) -> dict[str, str]:
-    """The name each id goes by at a table: an account's username, else a guest's nickname."""
-    if not ids:
-        return {}
-    found: dict[str, str] = {pid: name for pid, name in conn.execute(
-        select(AccountRow.player_id, AccountRow.username).where(AccountRow.player_id.in_(ids)))}
-    rest = [pid for pid in ids if pid not in found]
-    if rest:
-        found.update({pid: name for pid, name in conn.execute(
-            select(GuestRow.id, GuestRow.nickname).where(GuestRow.id.in_(rest)))})
-    return found
-
-
-def friends(conn: Connection, a: str, b: str) -> bool:
-    """Whether ``a`` and ``b`` follow each other and neither blocked the other."""
-    follows = conn.scalars(select(FollowRow.follower).where(or_(
-        and_(FollowRow.follower == a, FollowRow.followed == b),
-        and_(FollowRow.follower == b, FollowRow.followed == a)))).all()
-    return len(set(follows)) == 2 and not social.is_blocked_between(conn, a, b)
-
-
-def partner_named(conn: Connection, me: str, username: object) -> Someone:
-    """The account ``me`` may queue with as partners: :class:`PoolRefused` (422 naming
-    ``partner``) for an unknown username, oneself, or anyone not a friend (a block between
-    the two is told as no friendship, as a block ends the follows)."""
-    try:
-        mate = social.account_named(conn, username)
-    except FieldError as exc:
-        raise PoolRefused(422, "bad_field", str(exc).removeprefix("username: "),
-                          field="partner") from None
-    if mate.player_id == me:
-        raise PoolRefused(422, "bad_field", "that is you: a partner is another player",
-                          field="partner")
-    if not friends(conn, me, mate.player_id):
-        raise PoolRefused(422, "bad_field", f"{mate.username} is not your friend: partners "
-                          "are friends, each following the other", field="partner")
-    return mate
-
-
-def table_status(conn: Connection, table_id: str) -> str | None:
-    status = conn.scalar(select(TableRow.status).where(TableRow.id == table_id))
-    return None if status is None else str(status)
-
-
-def table_made_by(conn: Connection, creator: str) -> str | None:
-    """A waiting table ``creator`` made (a match's earlier delivery), if any."""
-    found = conn.scalar(select(TableRow.id).where(TableRow.creator == creator,
-                                                  TableRow.status == "waiting").limit(1))
-    return None if found is None else str(found)
-
-
 # --- the service -----------------------------------------------------------------------------
 
-class Matchmaking:
+class Matchmaking(PoolSeating):
     """The pools of a server, its pairing loop, and what the HTTP routes ask of them."""
 
     def __init__(self, hub: Hub, *, store: PoolStore | None = None,
@@ -481,7 +375,7 @@ class Matchmaking:
                 raise
         partners = invitation.accounts
         still, ratings, blocked = await self.hub.read(lambda conn: (
-            friends(conn, *partners),
+            social.are_friends(conn, *partners),
             {a: rating_of(conn, a, key.form) for a in partners},
             social.kept_apart(conn, partners[0]) | social.kept_apart(conn, partners[1])))
         if not still:
@@ -498,26 +392,6 @@ class Matchmaking:
         await self.polls.seen(inviter, self.clock())
         await self._joined(guest, address)
         return entry
-
-    async def check_rated(self, guest: Guest) -> None:
-        """A rated table's seat rules, for one account (as ``rated.creation_refusal`` with a
-        seat of one's own, each with its code), and no rated table of the pool to play."""
-        if not guest.account:
-            raise PoolRefused(403, "account_required", "rated pools are for accounts: "
-                              "register or log in (guests may join casual pools)")
-        wait = await self.hub.players.wait_of(guest.id)
-        if wait is not None:
-            raise PoolRefused(403, "rated_wait", rated.wait_text(wait))
-        elsewhere = await self.hub.read(lambda conn: rated.live_rated_seat(conn, guest.id))
-        if elsewhere is not None:
-            raise PoolRefused(409, "one_seat", rated.ONE_LIVE_RATED.format(table=elsewhere))
-        placement = await self.store.matches_for(guest.id)
-        if placement is not None and placement.match.rated and placement.table:
-            table = placement.table
-            status = await self.hub.read(lambda conn: table_status(conn, table))
-            if status not in (None, "finished"):
-                raise PoolRefused(409, "one_seat", f"your rated match from the pool (table "
-                                  f"{table}) is not over: play it before another")
 
     async def leave(self, guest: Guest) -> bool:
         """Leave the pool at once (a pending match is dissolved, the others go back), and
@@ -612,120 +486,6 @@ class Matchmaking:
             self._names.update(await self.hub.read(lambda conn: names_of(conn, missing)))
         return {pid: self._names[pid] for pid in ids if pid in self._names}
 
-    # --- pairing and seating ---------------------------------------------------------------
-
-    async def pair_once(self) -> list[str]:
-        """One pairing: every match delivered to this process seated; the tables' ids."""
-        await self.drop_abandoned()
-        made = []
-        for delivery in await self.store.pair(self.clock()):
-            table_id = await self.seat(delivery)
-            if table_id is not None:
-                made.append(table_id)
-        if made:
-            self._waiting = None
-        return made
-
-    async def drop_abandoned(self) -> list[str]:
-        """Take out of the pools the parties none of whose players has asked where they are
-        (``GET /api/pool``; the lobby asks every 1.5 s) for :attr:`abandoned_after` seconds:
-        a tab that closed without leaving, a phone that lost its network.  Their accounts."""
-        if self.abandoned_after is None:
-            return []
-        now = self.clock()
-        stale = [e for e in await self.store.waiting() if now - e.since > self.abandoned_after]
-        if not stale:
-            return []
-        alive = await self.polls.online([a for e in stale for a in e.accounts], now,
-                                        within=self.abandoned_after)
-        dropped: list[str] = []
-        for entry in stale:
-            if not alive.intersection(entry.accounts):
-                await self.store.leave(entry.accounts[0])
-                dropped.extend(entry.accounts)
-        if dropped:
-            log.info("left the pools, not heard of for %.0f s: %s", self.abandoned_after,
-                     ", ".join(dropped))
-            self._waiting = None
-        return dropped
-
-    async def seat(self, delivery: Delivery) -> str | None:
-        """Create (or find) the match's table and acknowledge it; the table's id, or
-        ``None`` when the match went back to the pool or to another process."""
-        match = delivery.match
-        try:
-            table_id = await self.table_for(delivery)
-        except SeatsRefused as exc:
-            log.info("match %s: %s; its other players go back to the pool", match.id, exc)
-            await self.store.give_back(delivery)
-            for account in exc.accounts:
-                await self.store.leave(account)
-            return None
-        except Exception:
-            log.exception("match %s: its table could not be made; it goes back to the pool",
-                          match.id)
-            await self.store.give_back(delivery)
-            return None
-        if await self.store.ack(delivery, table_id, self.clock()):
-            players: dict[str, str | None] = dict.fromkeys(match.accounts)
-            await self.hub.writer.run(lambda conn: screening.paired(conn, table_id, players,
-                                                                    "pool"))
-            return table_id
-        await self.drop(table_id, match)
-        return None
-
-    async def table_for(self, delivery: Delivery) -> str:
-        """The table of a delivered match: the one an earlier delivery made, else a new one."""
-        match = delivery.match
-        creator = creator_of(match.id)
-        if delivery.attempt > 1:
-            earlier = await self.hub.read(lambda conn: table_made_by(conn, creator.id))
-            if earlier is not None:
-                return earlier
-        if match.rated:
-            await self._recheck(match)
-        created = await self.hub.create_table(creator, request_for(
-            match.pool, [SeatRequest(kind="human") if s.account is not None else
-                         SeatRequest(kind="bot", level=table_level(match.form, s.bot or ""))
-                         for s in match.seats]))
-        self.tables_made += 1
-        return str(created["table_id"])
-
-    async def _recheck(self, match: Match) -> None:
-        """Each account of a rated match may still take a rated seat (it may have left a
-        match, or sat at one, since it joined): :class:`SeatsRefused` names those that may not."""
-        refused: list[str] = []
-        reasons: list[str] = []
-        for account in match.accounts:
-            try:
-                await self.check_rated(Guest(account, "", account=True))
-            except PoolRefused as exc:
-                refused.append(account)
-                reasons.append(exc.code)
-        if refused:
-            raise SeatsRefused(refused, f"{', '.join(refused)} may not take a rated seat now "
-                               f"({', '.join(reasons)})")
-
-    async def drop(self, table_id: str, match: Match) -> None:
-        """The ack was refused: drop the table unless the match lives on with it."""
-        placement = await self.store.matches_for(match.accounts[0]) if match.accounts else None
-        if placement is not None and placement.match.id == match.id and (
-                placement.table in (None, table_id)):
-            return  # pending at another process, which finds this table, or seated at it
-        try:
-            await cancel_table(self.hub, table_id, creator_of(match.id))
-        except CancelRefused as exc:
-            log.warning("match %s: its table %s is not dropped: %s", match.id, table_id,
-                        exc.detail)
-
-
-def request_for(key: PoolKey, seats: list[SeatRequest]) -> TableRequest:
-    """The creation request of a table of ``key``'s pool with these seats."""
-    fields = FORMAT_TABLE[key.format]
-    return TableRequest(players=key.seats, seats=seats, public=False, rated=key.rated,
-                        casual=not key.rated, **fields)
-
-
 def attach(hub: Hub, **options: Any) -> Matchmaking:
     """The pool service of ``hub``: its pairing loop runs while the hub does."""
     service = Matchmaking(hub, **options)
@@ -734,4 +494,4 @@ def attach(hub: Hub, **options: Any) -> Matchmaking:
     return service
 
 
-__all__ = ["Matchmaking", "PoolRefused", "attach", "creator_of", "table_level"]
+__all__ = ["Matchmaking", "attach", "request_for"]
