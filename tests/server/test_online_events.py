@@ -55,7 +55,7 @@ def _finished(server: ServerProcess, event_id: str, seconds: float = 60) -> dict
 def test_a_swiss_of_sixteen_runs_by_itself(server: ServerProcess) -> None:
     people = _accounts(server, "svizzera", 16)
     event = schedule(server, people[0][1], name="Thursday Swiss", kind="swiss", form="2",
-                     format="hand", rounds=3, starts=time.time() + 6, turn_seconds=30,
+                     format="hand", rounds=3, starts=time.time() + 10, turn_seconds=30,
                      show_seconds=10)
     event_id = event["id"]
     assert event["phase"] == "open" and event["entered"] == 0
@@ -128,7 +128,7 @@ def test_a_swiss_of_sixteen_runs_by_itself(server: ServerProcess) -> None:
 def test_an_arena_of_twelve_runs_by_itself(server: ServerProcess) -> None:
     people = _accounts(server, "arena", 12)
     event = schedule(server, people[0][1], name="Bullet arena", kind="arena", form="2",
-                     format="hand", minutes=1, starts=time.time() + 6, turn_seconds=30,
+                     format="hand", minutes=1, starts=time.time() + 10, turn_seconds=30,
                      show_seconds=10)
     event_id = event["id"]
     for _, token in people:

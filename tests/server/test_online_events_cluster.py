@@ -26,7 +26,7 @@ import httpx
 import pytest
 from cluster_harness import Cluster, Node, cluster, postgres_database
 from events_cluster_harness import Hold, Roamer, Stored, stored_event
-from events_harness import detail, join, schedule
+from events_harness import Entrant, detail, join, schedule
 from players_harness import register
 
 from burraco.community.online_events import LEASE_SECONDS
@@ -50,7 +50,7 @@ def _swiss(group: Cluster, stem: str) -> tuple[str, list[Roamer]]:
     # entrants the time to enter
     tokens = [register(home, f"{stem}{i}")["token"] for i, home in enumerate(homes)]
     event = schedule(nodes[0], tokens[0], name=f"Cluster Swiss {stem}", kind="swiss",
-                     form="2", format="hand", rounds=ROUNDS, starts=time.time() + 8,
+                     form="2", format="hand", rounds=ROUNDS, starts=time.time() + 10,
                      turn_seconds=30, show_seconds=10)
     event_id = event["id"]
     for token, home in zip(tokens, homes, strict=True):
@@ -222,3 +222,38 @@ def test_the_driving_process_killed_mid_round_is_replaced(tmp_path: Path,
         driver.start()
         assert httpx.get(f"{driver.base}/api/events/{event_id}").status_code == 200
         _same_everywhere(group.nodes, event_id)
+
+
+def test_a_no_show_table_is_deleted_by_the_process_that_runs_it(
+        tmp_path: Path, db_url: str) -> None:
+    """Whichever process drives the event, the table of a game lost by not sitting down is
+    deleted where it runs: its seated player is sent back, and no table of the event is
+    left waiting (its round's deals would otherwise stay unpublished)."""
+    with cluster(tmp_path, db_url, 2) as group:
+        nodes = group.nodes
+        homes = [nodes[i % 2] for i in range(6)]
+        tokens = [register(home, f"assente{i}")["token"] for i, home in enumerate(homes)]
+        event = schedule(nodes[0], tokens[0], name="Cluster no-show", kind="swiss", form="2",
+                         format="hand", rounds=1, starts=time.time() + 10, turn_seconds=30,
+                         show_seconds=10)
+        event_id = event["id"]
+        for token, home in zip(tokens, homes, strict=True):
+            assert join(home, token, event_id).status_code == 200
+        absent = {tokens[4], tokens[5]}  # one on each process
+        players = [Entrant(home, token, event_id, shows=token not in absent)
+                   for token, home in zip(tokens, homes, strict=True)]
+
+        async def main() -> None:
+            deadline = time.monotonic() + 90
+            await asyncio.gather(*(p.run(deadline) for p in players))
+
+        asyncio.run(main())
+        final = _finished(nodes[1], event_id)
+        lost = [g for g in final["games"] if g["result"]["absent"]]
+        assert len(lost) in (1, 2)  # the two absent ones met each other, or not
+        db = stored_event(db_url, event_id)
+        for game in lost:
+            assert game["table"] not in db.status  # deleted, wherever it ran
+        assert all(status == "finished" for status in db.status.values())
+        sent_back = [p for p in players if p.cancelled]
+        assert len(sent_back) == sum(1 for g in lost if len(g["result"]["absent"]) == 1)

@@ -69,6 +69,8 @@ NO_TABLE_SECONDS = 120.0
 """A game whose table could not be made for this long (past its show time) is lost by both."""
 RETIRE_WITHIN = 600.0
 """A no-show's table still waiting this long after the no-show is looked for again."""
+RETIRE_EVENTS = 500
+"""The most events looked at for such tables in one round."""
 
 
 class OnlineEvents:
@@ -126,6 +128,13 @@ class OnlineEvents:
                 await self.drive(event_id)
             except Exception:
                 log.exception("online event %s: this round of it failed", event_id)
+        for stored in await self.hub.read(lambda conn: store.listing(
+                conn, now - RETIRE_WITHIN, RETIRE_EVENTS)):  # a no-show may have ended one
+            if stored.state.started is not None:
+                try:
+                    await self.retire_no_shows(stored, now)
+                except Exception:
+                    log.exception("online event %s: its no-shows' tables", stored.event_id)
 
     async def schedule(self, now: float) -> None:
         """The next event of each recurring series, once it is announced (idempotent: one
@@ -158,9 +167,6 @@ class OnlineEvents:
                 if phase == "finished":
                     log.info("online event %s (%s) is over", event_id, state.spec.name)
                 break
-        stored = await self.hub.read(lambda conn: store.load(conn, event_id))
-        if stored is not None:
-            await self.retire_no_shows(stored, now)
         await self.make_tables(event_id)
 
     async def advance(self, stored: Stored, now: float) -> tuple[EventState, str]:
@@ -194,16 +200,22 @@ class OnlineEvents:
         return pair(state, now)
 
     async def retire_no_shows(self, stored: Stored, now: float) -> None:
-        """Delete the tables of the recent games lost by not sitting down that still wait
-        (at once after the no-show; again after a crash between the two)."""
+        """Delete the tables run here of the recent games lost by not sitting down that
+        still wait.  Every process does it for the tables it runs (in a cluster a table is
+        deleted by its owner), whoever drives the event, and again after a crash."""
         for game in stored.state.games:
             result, table_id = game.result, stored.tables.get(game.id)
             if result is None or not result.absent or table_id is None \
-                    or now - result.at > RETIRE_WITHIN:
+                    or now - result.at > RETIRE_WITHIN or not self.runs(table_id):
                 continue
             fact = await self.hub.read(partial(tables.facts, table_id=table_id))
             if fact.status == "waiting":
                 await self.retire(stored.event_id, table_id, game)
+
+    def runs(self, table_id: str) -> bool:
+        """Whether this process runs the table (alone, every table is its own)."""
+        cluster = self.hub.cluster
+        return cluster is None or table_id in cluster.owned
 
     async def retire(self, event_id: str, table_id: str, game: Game) -> None:
         """Delete a no-show's table (a present player is sent back to the event)."""
