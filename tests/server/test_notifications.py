@@ -1,6 +1,6 @@
 """In-app notifications over real HTTP against ``burraco serve``: a challenge received, a
 challenge accepted, a club invitation and a request to join, a new follower, a table found
-by the pool; each gone once it is settled."""
+by the pool, a friend's invitation to queue as partners; each gone once it is settled."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 from harness import ServerProcess
 from players_harness import bearer, register
-from pool_harness import all_join, matches
+from pool_harness import accept, all_join, befriend, join, leave, matches, where
 
 
 def _items(server: ServerProcess, token: str) -> list[dict[str, Any]]:
@@ -61,3 +61,28 @@ def test_a_guest_is_told_of_the_table_the_pool_found(server: ServerProcess) -> N
         assert [i["kind"] for i in items] == ["pool_match"]
         assert items[0]["table"] == found[token]["table"]
     assert httpx.get(f"{server.base}/api/me/notifications").status_code == 401
+
+
+def test_a_friend_s_invitation_to_queue_as_partners(server: ServerProcess) -> None:
+    ines, otto = register(server, "NotifInes"), register(server, "NotifOtto")
+    befriend(server, ines, otto)
+    body = {"format": "505", "form": "4", "rated": False, "partner": "notifotto"}
+    assert join(server, ines["token"], body).status_code == 200
+    items = _items(server, otto["token"])
+    assert [i["kind"] for i in items if i["kind"] != "follower"] == ["party_invite"]
+    invite = next(i for i in items if i["kind"] == "party_invite")
+    state = where(server, otto["token"])
+    assert invite["by"] == "NotifInes" and invite["expires"] == state["expires"]
+    assert invite["key"] == f"party_invite:NotifInes:{state['since']}"
+    assert invite["pool"]["format"] == "505" and invite["pool"]["form"] == "4"
+    assert "party_invite" not in _kinds(server, ines["token"])  # the inviter is told nothing
+    # declined: gone; invited again and accepted: gone too, both waiting as partners
+    assert leave(server, otto["token"]).status_code == 204
+    assert "party_invite" not in _kinds(server, otto["token"])
+    assert join(server, ines["token"], body).status_code == 200
+    again = next(i for i in _items(server, otto["token"]) if i["kind"] == "party_invite")
+    assert accept(server, otto["token"], {"by": "NotifInes"}).status_code == 200
+    assert "party_invite" not in _kinds(server, otto["token"])
+    assert where(server, ines["token"])["partner"] == "NotifOtto"
+    assert again["by"] == "NotifInes"
+    leave(server, ines["token"])

@@ -2,7 +2,8 @@
  * The bell: what waits for an account (docs/protocol.md §14.7), asked every 20 s while the page
  * shows (at once when it shows again; every 3 s while a challenge sent waits for its answer).
  * A count on the bell, and a list to act on: a challenge (Accept, Decline), a challenge
- * accepted or a pool match (go to the table), a club invitation (Join), a club request (Accept),
+ * accepted or a pool match (go to the table), a friend's invitation to queue in the pool as
+ * partners (Accept: the lobby shows the wait; Decline), a club invitation (Join), a club request (Accept),
  * a new follower (Follow back), a tournament of one's about to start (open its page), one's
  * table at a tournament ready (Sit down). Each item is shown once per key: one dealt with or
  * dismissed is remembered on the device.
@@ -12,7 +13,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { go, navigate } from "./components";
 import { eventNotices, playPath, type EventNotice } from "./eventapi";
 import { formatDate, t, useLang } from "./i18n";
-import { formatLabel } from "./pool";
+import { acceptInvitation, formatLabel, leavePool, poolErrorText, poolLine, poolNews } from "./pool";
 import {
   acceptChallenge, acceptRequest, declineChallenge, dismissedKeys, dismissKey, follow, freshNotices,
   getNotices, joinClub, noticeDelay, seatPath, socialErrorText, type Notice,
@@ -35,21 +36,29 @@ export function linked(text: string, first: ComponentChildren, second?: Componen
 
 type Item = Notice | EventNotice;
 
-/** Every item the bell shows: the social ones, then the tournaments'. */
-function shown(raw: unknown, dismissed: ReadonlySet<string>): Item[] {
-  return [...freshNotices(raw, dismissed), ...eventNotices(raw, dismissed)];
+/** Every item the bell shows: the social ones (not an invitation run out), then the tournaments'. */
+function shown(raw: unknown, dismissed: ReadonlySet<string>, now = Date.now()): Item[] {
+  const social = freshNotices(raw, dismissed)
+    .filter((n) => n.kind !== "party_invite" || !(typeof n.expires === "number" && n.expires * 1000 < now));
+  return [...social, ...eventNotices(raw, dismissed)];
 }
 
-function NoticeItem(props: { item: Item; onDone: (key: string) => void; onError: (e: string) => void }) {
+/** The keys of the invitations to a party among the notifications ("" when none). */
+function partyKeys(raw: unknown[]): string {
+  return raw.filter((n): n is { kind: string; key: string } => !!n && typeof n === "object"
+    && (n as { kind?: unknown }).kind === "party_invite").map((n) => String(n.key)).join(" ");
+}
+
+function NoticeItem(props: { item: Item; onDone: (key: string) => void; onError: (e: string) => void; onClose: () => void }) {
   const { item } = props;
   const [busy, setBusy] = useState(false);
-  const act = async (work: () => Promise<unknown>) => {
+  const act = async (work: () => Promise<unknown>, describe: (err: unknown) => string = socialErrorText) => {
     setBusy(true);
     try {
       await work();
       props.onDone(item.key);
     } catch (err) {
-      props.onError(socialErrorText(err));
+      props.onError(describe(err));
       setBusy(false);
     }
   };
@@ -73,6 +82,23 @@ function NoticeItem(props: { item: Item; onDone: (key: string) => void; onError:
           })}>{t("notice.accept")}</button>
         <button type="button" data-testid="notice-decline" disabled={busy}
           onClick={() => act(() => declineChallenge(item.id))}>{t("notice.decline")}</button>
+      </>;
+      break;
+    case "party_invite":
+      text = <>{linked(t("notice.partyInvite", { name: SLOT }), who(item.by))}
+        {item.pool && <span class="note"> · {poolLine(item.pool)}</span>}</>;
+      actions = <>
+        <button type="button" class="primary" data-testid="notice-accept" disabled={busy}
+          onClick={() => act(async () => {
+            await acceptInvitation(item.by);
+            // the lobby's card shows the wait the two now share
+            go("/");
+            poolNews("check");
+            props.onClose();
+          }, poolErrorText)}>{t("notice.accept")}</button>
+        <button type="button" data-testid="notice-decline" disabled={busy}
+          onClick={() => act(async () => { await leavePool(); poolNews("left"); }, poolErrorText)}>
+          {t("notice.decline")}</button>
       </>;
       break;
     case "challenge_accepted":
@@ -135,6 +161,7 @@ export function NoticeBell() {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const raw = useRef<unknown[]>([]);
+  const invites = useRef("");
   const wrap = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -148,8 +175,14 @@ export function NoticeBell() {
       asking = true;
       try {
         const answer = await getNotices();
-        raw.current = answer.notifications;
+        raw.current = Array.isArray(answer.notifications) ? answer.notifications : [];
         if (live) setItems(shown(raw.current, dismissedKeys()));
+        // a friend's invitation came (or went): the lobby's card asks the pool where it stands
+        const parties = partyKeys(raw.current);
+        if (live && parties !== invites.current) {
+          invites.current = parties;
+          if (parties) poolNews("check");
+        }
       } catch {
         /* a missed poll: the next one tries again */
       } finally {
@@ -197,7 +230,8 @@ export function NoticeBell() {
           <h2>{t("notice.title")}</h2>
           {n === 0 ? <p class="note">{t("notice.none")}</p> : (
             <ul class="notices">
-              {items.map((item) => <NoticeItem key={item.key} item={item} onDone={done} onError={setError} />)}
+              {items.map((item) => <NoticeItem key={item.key} item={item} onDone={done} onError={setError}
+                onClose={() => setOpen(false)} />)}
             </ul>
           )}
           {error && <p class="error" role="alert">{error}</p>}

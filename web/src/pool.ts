@@ -1,7 +1,9 @@
 /**
  * The matchmaking pool, "Play with people" (docs/protocol.md, "Matchmaking"): the choices a
- * player makes and keeps, the three calls (`POST`, `GET` and `DELETE /api/pool`), their
- * refusals in the player's words, and the watch that polls the pool while the player waits.
+ * player makes and keeps, the calls (`POST`, `GET` and `DELETE /api/pool`, and
+ * `POST /api/pool/accept` for a friend's invitation to queue as partners), their refusals in
+ * the player's words, and the watch that polls the pool while the player waits, invites or is
+ * invited.
  *
  * Everything here is plain TypeScript (no component): the lobby's card is `poolcard.tsx`.
  */
@@ -70,12 +72,17 @@ export interface JoinBody {
   form: PoolForm;
   rated: boolean;
   bots_after: number | null;
+  /** Four players only, an account's: the friend invited to queue as partners. */
+  partner?: string;
 }
 
-/** What `POST /api/pool` is sent: a guest plays casual; a rated pool never takes bots. */
-export function joinBody(choice: PoolChoice, account: boolean): JoinBody {
+/** What `POST /api/pool` is sent: a guest plays casual; a rated pool never takes bots; a
+ * partner (a friend's username) for an account's four-player game only. */
+export function joinBody(choice: PoolChoice, account: boolean, partner?: string | null): JoinBody {
   const rated = account && choice.rated;
-  return { format: choice.format, form: choice.form, rated, bots_after: rated ? null : choice.botsAfter };
+  const body: JoinBody = { format: choice.format, form: choice.form, rated, bots_after: rated ? null : choice.botsAfter };
+  if (partner && account && choice.form === "4") body.partner = partner;
+  return body;
 }
 
 // --- the words -----------------------------------------------------------------------------
@@ -131,6 +138,27 @@ export interface PoolWaiting {
   bots_after: number | null;
   /** How many wait in this pool (this player too); null until the server has said. */
   waiting: number | null;
+  /** The partner this player queues with (four players); null: alone. */
+  partner: string | null;
+}
+
+/** This player invited a friend to queue as partners; the friend has not answered yet. */
+export interface PoolInviting {
+  state: "inviting";
+  pool: PoolName;
+  partner: string;
+  /** Seconds the invitation stays open, counted when the server answered. */
+  expires_in: number;
+  bots_after: number | null;
+}
+
+/** A friend invited this player to queue as partners. */
+export interface PoolInvited {
+  state: "invited";
+  pool: PoolName;
+  by: string;
+  expires_in: number;
+  bots_after: number | null;
 }
 
 export interface PoolMatch {
@@ -146,7 +174,8 @@ export interface PoolMatch {
   bots: string[];
 }
 
-export type PoolStatus = { state: "none" } | PoolWaiting | { state: "matched"; match: PoolMatch };
+export type PoolStatus = { state: "none" } | PoolWaiting | PoolInviting | PoolInvited
+  | { state: "matched"; match: PoolMatch };
 
 const num = (value: unknown, fallback: number): number =>
   typeof value === "number" && Number.isFinite(value) ? value : fallback;
@@ -178,10 +207,19 @@ export function readStatus(data: unknown): PoolStatus {
     } };
   }
   if (d.state === "none" || !d.pool) return { state: "none" };
+  const botsAfter = typeof d.bots_after === "number" ? d.bots_after : null;
+  if (d.state === "inviting" || d.state === "invited") {
+    const name = d.state === "inviting" ? d.partner : d.by;
+    const left = Math.max(0, num(d.expires_in, 0));
+    if (typeof name !== "string") return { state: "none" };
+    return d.state === "inviting"
+      ? { state: "inviting", pool: readPool(d.pool), partner: name, expires_in: left, bots_after: botsAfter }
+      : { state: "invited", pool: readPool(d.pool), by: name, expires_in: left, bots_after: botsAfter };
+  }
   return {
     state: "waiting", pool: readPool(d.pool), waited: num(d.waited, 0), window: readWindow(d.window),
-    bots_after: typeof d.bots_after === "number" ? d.bots_after : null,
-    waiting: typeof d.waiting === "number" ? d.waiting : null,
+    bots_after: botsAfter, waiting: typeof d.waiting === "number" ? d.waiting : null,
+    partner: typeof d.partner === "string" ? d.partner : null,
   };
 }
 
@@ -221,10 +259,10 @@ function auth(token?: string): Record<string, string> {
 }
 
 async function poolCall(method: "GET" | "POST" | "DELETE", body?: unknown, fetcher: Fetch = fetch,
-  token?: string): Promise<unknown> {
+  token?: string, path = "/api/pool"): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetcher("/api/pool", {
+    response = await fetcher(path, {
       method, credentials: "same-origin",
       headers: { ...auth(token), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
       body: body !== undefined ? JSON.stringify(body) : undefined,
@@ -243,13 +281,30 @@ async function poolCall(method: "GET" | "POST" | "DELETE", body?: unknown, fetch
   return data;
 }
 
-/** Join the pool; the wait as it starts. */
-export async function joinPool(body: JoinBody, fetcher?: Fetch): Promise<PoolWaiting> {
-  const data = await poolCall("POST", body, fetcher) as Record<string, unknown>;
+/** A join's (or an acceptance's) answer: the wait as it starts. */
+function joined(data: Record<string, unknown>, body?: JoinBody): PoolWaiting {
   return {
     state: "waiting", pool: readPool(data.pool ?? body), waited: 0, window: readWindow(data.window),
-    bots_after: typeof data.bots_after === "number" ? data.bots_after : body.bots_after, waiting: null,
+    bots_after: typeof data.bots_after === "number" ? data.bots_after : body?.bots_after ?? null, waiting: null,
+    partner: typeof data.partner === "string" ? data.partner : null,
   };
+}
+
+/** Join the pool: the wait as it starts; or, with a partner, the invitation as it opens. */
+export async function joinPool(body: JoinBody, fetcher?: Fetch): Promise<PoolWaiting | PoolInviting> {
+  const data = await poolCall("POST", body, fetcher) as Record<string, unknown>;
+  if (data.state === "inviting") {
+    const inviting = readStatus({ ...data, pool: data.pool ?? body, partner: data.partner ?? body.partner });
+    if (inviting.state === "inviting") return inviting;
+  }
+  return joined(data, body);
+}
+
+/** Accept a friend's invitation to queue as partners (`by`, when named: only theirs): the wait
+ * the two now share. */
+export async function acceptInvitation(by?: string | null, fetcher?: Fetch): Promise<PoolWaiting> {
+  const data = await poolCall("POST", by ? { by } : {}, fetcher, undefined, "/api/pool/accept");
+  return joined(data as Record<string, unknown>);
 }
 
 export async function poolStatus(fetcher?: Fetch, token?: string): Promise<PoolStatus> {
@@ -273,6 +328,13 @@ export function leavePoolOnExit(token?: string): void {
 
 const FIELD_KEYS: Record<string, Key> = {
   form: "pool.error.form", rated: "pool.error.rated", bots_after: "pool.error.bots",
+  partner: "pool.error.partner",
+};
+
+/** The refusals of a party (an invitation, an acceptance), by code. */
+export const PARTY_CODE_KEYS: Record<string, Key> = {
+  partner_busy: "pool.error.partnerBusy", partner_unavailable: "pool.error.partnerUnavailable",
+  no_invitation: "pool.error.noInvitation",
 };
 
 /** A refused or failed call in the player's language, naming what was wrong. */
@@ -288,6 +350,8 @@ export function poolErrorText(err: unknown, rated = false): string {
     return t("pool.error.field", { field: err.field ?? "?" });
   }
   if (err.code === "already_queued") return t("pool.error.queued");
+  if (PARTY_CODE_KEYS[err.code]) return t(PARTY_CODE_KEYS[err.code]);
+  if (err.code === "account_required" && err.field === "partner") return t("pool.error.partnerGuest");
   if (err.code === "being_seated") return t("pool.found");
   if (has(`code.${err.code}`)) return reasonText(err.code, err.detail);
   return t("common.error", { reason: err.detail || String(err.status) });
@@ -299,13 +363,22 @@ export function poolErrorText(err: unknown, rated = false): string {
 export const POLL_MS = 1500;
 
 /** What the watch reports: waiting (the server's last answer, when it came, calls failed since),
- * being seated, matched (the path to go to), or out of the pool (left elsewhere, or dropped). */
+ * inviting a friend or invited by one (likewise), being seated, matched (the path to go to),
+ * or out of the pool (left elsewhere, dropped, an invitation declined or run out: `after`
+ * says what the player was doing before). */
 export type Watched =
   | { phase: "waiting"; status: PoolWaiting; at: number; trouble: number }
+  | { phase: "inviting"; status: PoolInviting; at: number; trouble: number }
+  | { phase: "invited"; status: PoolInvited; at: number; trouble: number }
   | { phase: "seating"; match: PoolMatch; trouble: number }
   | { phase: "matched"; match: PoolMatch; path: string }
-  | { phase: "gone" }
+  | { phase: "gone"; after?: "waiting" | "inviting" | "invited" | "seating" }
   | { phase: "failed"; error: unknown };
+
+/** Seconds left of an invitation the watch reported, on the clock `now`. */
+export function timeLeft(w: { status: { expires_in: number }; at: number }, now: number): number {
+  return Math.max(0, w.status.expires_in - (now - w.at) / 1000);
+}
 
 export interface WatchEnv {
   get: () => Promise<PoolStatus>;
@@ -338,6 +411,8 @@ export class PoolWatch {
   private inFlight = false;
   private trouble = 0;
   private last: Watched | null = null;
+  /** Which start the call in flight belongs to: an answer to an earlier one is dropped. */
+  private run = 0;
 
   constructor(private env: WatchEnv, private report: (w: Watched) => void, readonly every = POLL_MS) {}
 
@@ -348,6 +423,7 @@ export class PoolWatch {
   /** Begin (with what the server said already, if anything): asks at once, then every `every`. */
   start(first?: PoolStatus): void {
     this.stop();
+    this.run += 1;
     this.running = true;
     this.trouble = 0;
     if (first) this.take(first, false);
@@ -389,12 +465,13 @@ export class PoolWatch {
     if (!this.running || this.inFlight || this.env.hidden()) return;
     this.clear();
     this.inFlight = true;
+    const run = this.run;
     let status: PoolStatus;
     try {
       status = await this.env.get();
     } catch (err) {
       this.inFlight = false;
-      if (!this.running) return;
+      if (this.stale(run)) return;
       if (err instanceof PoolError && (err.status === 401 || err.status === 403)) {
         this.running = false;
         this.emit({ phase: "failed", error: err });
@@ -403,19 +480,34 @@ export class PoolWatch {
       // the network, or the server busy: say so, and keep asking
       this.trouble += 1;
       const last = this.last;
-      if (last && (last.phase === "waiting" || last.phase === "seating")) this.emit({ ...last, trouble: this.trouble });
+      if (last && (last.phase === "waiting" || last.phase === "inviting" || last.phase === "invited"
+        || last.phase === "seating")) this.emit({ ...last, trouble: this.trouble });
       this.schedule();
       return;
     }
     this.inFlight = false;
-    if (!this.running) return;
+    if (this.stale(run)) return;
     this.take(status, true);
+  }
+
+  /** Is an answer to start `run` stale (stopped since, or started again: then asked anew)? */
+  private stale(run: number): boolean {
+    if (!this.running) return true;
+    if (run === this.run) return false;
+    void this.poll();
+    return true;
   }
 
   private take(status: PoolStatus, schedule: boolean): void {
     if (status.state === "waiting") {
       this.trouble = 0;
       this.emit({ phase: "waiting", status, at: this.env.now(), trouble: 0 });
+    } else if (status.state === "inviting") {
+      this.trouble = 0;
+      this.emit({ phase: "inviting", status, at: this.env.now(), trouble: 0 });
+    } else if (status.state === "invited") {
+      this.trouble = 0;
+      this.emit({ phase: "invited", status, at: this.env.now(), trouble: 0 });
     } else if (status.state === "matched") {
       this.trouble = 0;
       const path = status.match.pending ? null : matchPath(status.match, this.env.origin);
@@ -427,11 +519,31 @@ export class PoolWatch {
       }
       this.emit({ phase: "seating", match: status.match, trouble: 0 });
     } else {
+      const last = this.last?.phase;
       this.running = false;
       this.clear();
-      this.emit({ phase: "gone" });
+      this.emit(last === "waiting" || last === "inviting" || last === "invited" || last === "seating"
+        ? { phase: "gone", after: last } : { phase: "gone" });
       return;
     }
     if (schedule) this.schedule();
   }
+}
+
+// --- news between the bell and the card --------------------------------------------------------
+
+/** What changed in the pool outside the card: `check` (ask where the player is: an invitation
+ * may have come, or been accepted elsewhere), `left` (the player declined or left). */
+export type PoolNews = "check" | "left";
+const NEWS = "burraco:pool-news";
+
+export function poolNews(news: PoolNews): void {
+  if (typeof window !== "undefined") window.dispatchEvent(new CustomEvent<PoolNews>(NEWS, { detail: news }));
+}
+
+/** Listen for `poolNews`; the listener's removal. */
+export function onPoolNews(listener: (news: PoolNews) => void): () => void {
+  const handler = (e: Event) => listener((e as CustomEvent<PoolNews>).detail);
+  window.addEventListener(NEWS, handler);
+  return () => window.removeEventListener(NEWS, handler);
 }

@@ -106,6 +106,8 @@ const CODE_KEYS: Record<string, Key> = {
   not_founder: "social.error.notFounder", not_allowed: "social.error.notAllowed",
   founder: "social.error.founderStays", too_many_clubs: "social.error.tooManyClubs",
   not_asked: "social.error.notAsked", login_required: "social.error.login",
+  partner_busy: "pool.error.partnerBusy", partner_unavailable: "pool.error.partnerUnavailable",
+  no_invitation: "pool.error.noInvitation",
 };
 
 /** A refused or failed call in the player's language: our text for the code, else the
@@ -156,9 +158,12 @@ export type Notice =
   | { kind: "challenge_accepted"; key: string; id: string; to: string; table: string; url: string }
   | { kind: "club_invite"; key: string; club: string; name: string }
   | { kind: "club_request"; key: string; club: string; username: string }
-  | { kind: "follower"; key: string; username: string; since: number };
+  | { kind: "follower"; key: string; username: string; since: number }
+  | { kind: "party_invite"; key: string; by: string; pool: { name?: string; format: string; form: string; rated: boolean };
+      expires: number };
 
-const KINDS = new Set(["pool_match", "challenge", "challenge_accepted", "club_invite", "club_request", "follower"]);
+const KINDS = new Set(["pool_match", "challenge", "challenge_accepted", "club_invite", "club_request", "follower",
+  "party_invite"]);
 
 /** The items to show: kinds this client knows, each key once, none the player dismissed. */
 export function freshNotices(items: unknown, dismissed: ReadonlySet<string>): Notice[] {

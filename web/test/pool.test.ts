@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { setLang, t } from "../src/i18n";
 import {
-  botsAfterLabel, clockText, DEFAULT_POOL_CHOICE, joinBody, joinPool, leavePool, matchPath, POLL_MS,
-  PoolError, poolErrorText, poolLine, poolStatus, PoolWatch, readPoolChoice, readStatus, windowText,
+  acceptInvitation, botsAfterLabel, clockText, DEFAULT_POOL_CHOICE, joinBody, joinPool, leavePool, matchPath, POLL_MS,
+  PoolError, poolErrorText, poolLine, poolStatus, PoolWatch, readPoolChoice, readStatus, timeLeft, windowText,
   type Fetch, type PoolStatus, type Watched, type WatchEnv,
 } from "../src/pool";
 
@@ -26,6 +26,52 @@ describe("the choices", () => {
     expect(joinBody(rated, false)).toEqual({ format: "2005", form: "4", rated: false, bots_after: 45 });
     expect(joinBody({ ...rated, rated: false, botsAfter: null }, true))
       .toEqual({ format: "2005", form: "4", rated: false, bots_after: null });
+  });
+});
+
+describe("a partner", () => {
+  it("is sent for an account's game of four only", () => {
+    const four = { format: "505" as const, form: "4" as const, rated: false, botsAfter: 45 };
+    expect(joinBody(four, true, "Bo")).toEqual({ format: "505", form: "4", rated: false, bots_after: 45, partner: "Bo" });
+    expect(joinBody(four, true, "")).not.toHaveProperty("partner");
+    expect(joinBody(four, false, "Bo")).not.toHaveProperty("partner");
+    expect(joinBody({ ...four, form: "2" }, true, "Bo")).not.toHaveProperty("partner");
+  });
+
+  it("reads an invitation sent and one received, and the partner of a wait", () => {
+    const pool = { name: "505/4/casual", format: "505", form: "4", rated: false };
+    expect(readStatus({ state: "inviting", pool, partner: "Bo", since: 1, expires: 61, expires_in: 58.5, bots_after: 45 }))
+      .toEqual({ state: "inviting", pool, partner: "Bo", expires_in: 58.5, bots_after: 45 });
+    expect(readStatus({ state: "invited", pool, by: "Ada", since: 1, expires: 61, expires_in: -2, bots_after: null }))
+      .toEqual({ state: "invited", pool, by: "Ada", expires_in: 0, bots_after: null });
+    expect(readStatus({ state: "invited", pool })).toEqual({ state: "none" });
+    expect(readStatus({ state: "waiting", pool, waited: 2, partner: "Ada" })).toMatchObject({ state: "waiting", partner: "Ada" });
+    expect(timeLeft({ status: { expires_in: 30 }, at: 1000 }, 11_500)).toBe(19.5);
+    expect(timeLeft({ status: { expires_in: 3 }, at: 0 }, 10_000)).toBe(0);
+  });
+
+  it("invites, accepts, and names a party's refusals", async () => {
+    const calls: [string, RequestInit | undefined][] = [];
+    const answer = (status: number, body: unknown): Fetch => async (url, init) => {
+      calls.push([url, init]);
+      return new Response(JSON.stringify(body), { status });
+    };
+    const pool = { name: "505/4/casual", format: "505", form: "4", rated: false };
+    const inviting = await joinPool({ format: "505", form: "4", rated: false, bots_after: 45, partner: "bo" },
+      answer(200, { state: "inviting", pool, partner: "Bo", since: 1, expires: 61, expires_in: 60, bots_after: 45 }));
+    expect(inviting).toEqual({ state: "inviting", pool, partner: "Bo", expires_in: 60, bots_after: 45 });
+    const joined = await acceptInvitation("Ada", answer(200, { state: "waiting", pool, since: 2, rating: 1500,
+      window: [1400, 1600], bots_after: 45, partner: "Ada" }));
+    expect(joined).toMatchObject({ state: "waiting", partner: "Ada", waited: 0, window: [1400, 1600] });
+    expect(calls[1][0]).toBe("/api/pool/accept");
+    expect([calls[1][1]?.method, JSON.parse(String(calls[1][1]?.body))]).toEqual(["POST", { by: "Ada" }]);
+    const gone = await acceptInvitation("Ada", answer(409, { code: "no_invitation", detail: "none", field: "by" }))
+      .catch((e) => e);
+    expect(poolErrorText(gone)).toBe("That invitation is no longer open.");
+    expect(poolErrorText(new PoolError(422, "bad_field", "…", "partner"))).toMatch(/^Pick a friend/);
+    expect(poolErrorText(new PoolError(403, "account_required", "…", "partner"))).toBe("Playing with a partner needs an account.");
+    expect(poolErrorText(new PoolError(409, "partner_busy", "…", "partner"))).toMatch(/^Your friend is busy/);
+    expect(poolErrorText(new PoolError(409, "partner_unavailable", "…", "partner"))).toMatch(/rated seat/);
   });
 });
 
@@ -67,7 +113,7 @@ describe("the server's answers", () => {
     expect(readStatus({ state: "waiting", pool: { name: "1005/2/casual", format: "1005", form: "2", rated: false },
       since: 1, waited: 12.5, rating: 1500, window: [1400, 1600], bots_after: 45, waiting: 3 })).toEqual({
       state: "waiting", pool: { name: "1005/2/casual", format: "1005", form: "2", rated: false },
-      waited: 12.5, window: [1400, 1600], bots_after: 45, waiting: 3,
+      waited: 12.5, window: [1400, 1600], bots_after: 45, waiting: 3, partner: null,
     });
     const pending = readStatus({ state: "matched", match: { table: null, pending: true, seat: 1, url: null, token: null,
       players: ["Ada", "Bo"], bots: [] } });
@@ -265,6 +311,41 @@ describe("the watch", () => {
     await env.advance(POLL_MS * 10);
     expect(seen.map((w) => w.phase)).toEqual(["waiting", "gone"]);
     expect(env.calls).toBe(2);
+  });
+
+  it("follows an invitation: sent, then a wait together; received, then gone (declined or run out)", async () => {
+    const pool = { name: "505/4/casual", format: "505", form: "4", rated: false };
+    const inviting: PoolStatus = { state: "inviting", pool, partner: "Bo", expires_in: 60, bots_after: 45 };
+    const invited: PoolStatus = { state: "invited", pool, by: "Ada", expires_in: 60, bots_after: 45 };
+    const env = new FakeEnv();
+    const { watch, seen } = watching(env);
+    env.answers.push(inviting, { ...WAITING, partner: "Bo" } as PoolStatus);
+    watch.start(inviting);
+    await env.advance(POLL_MS);
+    expect(seen.map((w) => w.phase)).toEqual(["inviting", "inviting", "waiting"]);
+    expect(watch.active).toBe(true);
+    watch.stop();
+    const other = watching(env);
+    env.answers.splice(0, env.answers.length, invited, { state: "none" });
+    other.watch.start();
+    await env.advance(POLL_MS * 3);
+    expect(other.seen).toEqual([expect.objectContaining({ phase: "invited" }), { phase: "gone", after: "invited" }]);
+    expect(other.watch.active).toBe(false);
+  });
+
+  it("drops an answer to an earlier start, and asks again for the new one", async () => {
+    const env = new FakeEnv();
+    const { watch, seen } = watching(env);
+    const invited: PoolStatus = { state: "invited", pool: POOL, by: "Ada", expires_in: 60, bots_after: 45 };
+    env.answers.push("hang");
+    watch.start(invited);
+    await env.advance(0);
+    watch.start(WAITING);
+    env.pending.shift()!(invited);
+    await env.advance(0);
+    expect(seen.map((w) => w.phase)).toEqual(["invited", "waiting", "waiting"]);
+    expect(env.calls).toBe(2);
+    watch.stop();
   });
 
   it("keeps asking through network trouble, and gives up when the server no longer knows the player", async () => {

@@ -31,6 +31,14 @@ describe("the notifications", () => {
     expect(freshNotices({ notifications: [] }, new Set())).toEqual([]);
   });
 
+  it("knows a friend's invitation to queue as partners, and names a party's refusals", () => {
+    const invite = { kind: "party_invite", key: "party_invite:ada:5", by: "ada",
+      pool: { name: "505/4/casual", format: "505", form: "4", rated: false }, expires: 65 };
+    expect(freshNotices([invite, follower], new Set()).map((n) => n.kind)).toEqual(["party_invite", "follower"]);
+    expect(socialErrorText(new SocialError(409, "no_invitation", "none"))).toBe("That invitation is no longer open.");
+    expect(socialErrorText(new SocialError(409, "partner_busy", "busy"))).toMatch(/^Your friend is busy/);
+  });
+
   it("remembers dismissed keys on the device, the newest kept", () => {
     const store = memory();
     expect(dismissedKeys(store).size).toBe(0);

@@ -1,12 +1,13 @@
 """In-app notifications: what waits for the player now (docs/protocol.md, "Notifications").
 
 ``GET /api/me/notifications`` gathers, for the caller, the things a page shows as a badge or
-a toast: challenges received and still open (§14.5), a table found by the pool (§19),
-invitations to clubs and, for a club's admins, requests to join (§14.4), players who
-started following in the last days and are not followed back (§14.3), a tournament of yours
-starting within ten minutes and your tournament game's table, ready (§20).  The client polls it
-(every 20 s or so, and when the page comes back into view); each item has a stable ``key``
-so a client shows each once.  A guest gets the pool's only; no token is 401.
+a toast: challenges received and still open (§14.5), a table found by the pool (§19), a
+friend's invitation to queue in the pool as partners (§19.1), invitations to clubs and, for a
+club's admins, requests to join (§14.4), players who started following in the last days and
+are not followed back (§14.3), a tournament of yours starting within ten minutes and your
+tournament game's table, ready (§20).  The client polls it (every 20 s or so, and when the
+page comes back into view); each item has a stable ``key`` so a client shows each once.  A
+guest gets the pool's only; no token is 401.
 """
 
 from __future__ import annotations
@@ -80,6 +81,11 @@ def router(hub: Hub, pool: Matchmaking, challenges: Challenges,
             match = status["match"]
             items.append({"kind": "pool_match", "key": f"pool_match:{match['id']}",
                           "table": match["table"], "url": match["url"]})
+        elif status["state"] == "invited":
+            items.append({"kind": "party_invite",
+                          "key": f"party_invite:{status['by']}:{status['since']}",
+                          "by": status["by"], "pool": status["pool"],
+                          "expires": status["expires"]})
         if guest.account:
             listing = await challenges.listing(guest)
             items += [{"kind": "challenge", "key": f"challenge:{c['id']}", "id": c["id"],
