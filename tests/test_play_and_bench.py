@@ -82,5 +82,7 @@ def test_bench_events_times_an_arena_and_a_swiss() -> None:
     figures = json.loads(done.stdout)
     assert figures["arena"]["bench"] == "arena" and figures["swiss"]["bench"] == "swiss"
     assert run("bench", "events", "--players", "2").returncode == 2
-    short = run("bench", "events", "--minutes", "5")
-    assert short.returncode == 2 and "an arena has 10 to 720 minutes" in short.stderr
+    short = run("bench", "events", "--minutes", "0")
+    assert short.returncode == 2 and "--minutes at least 1" in short.stderr
+    long = run("bench", "events", "--minutes", "721")
+    assert long.returncode == 2 and "an arena has 1 to 720 minutes" in long.stderr

@@ -326,7 +326,7 @@ MESSAGES: dict[str, str] = {
     "member.username": N_("tournament.member.username", "username"),
     "member.button": N_("tournament.member.button", "Save member"),
     "online_club.label": N_("tournament.online_club.label", "The members' online club"),
-    "online_club.button": N_("tournament.online_club.button", "Link"),
+    "online_club.button": N_("tournament.online_club.button", "Save the link"),
     "online_club.hint": N_("tournament.online_club.hint",
                            "The club's address, as in {example}. Its admins then see which "
                            "members have an account and invite them to the club."),
