@@ -240,7 +240,7 @@ def test_another_tab_shows_the_wait_and_a_closed_page_leaves_the_pool(
     )
     # a page closed while waiting leaves the pool: no table waits for someone gone
     first.close(run_before_unload=True)
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 15  # well before the 45 s a silent player is dropped after
     while (
         server.http.get("/api/pool", headers={"authorization": f"Bearer {token}"}).json()["state"]
         != "none"
