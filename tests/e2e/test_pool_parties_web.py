@@ -17,47 +17,27 @@ phone (390×844), and of the wait on a desktop (1280×800), go to
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 from harness import ServerProcess
-from test_web_client import DESKTOP, PHONE, table_id
+from people_harness import account, bearer, befriend, serve
+from people_harness import fits as fits_controls
+from people_harness import open_as as open_page
+from test_web_client import DESKTOP, table_id
 
 pytestmark = pytest.mark.xdist_group("e2e")
 
-PASSWORD = "a long enough password"
+fits = partial(fits_controls, controls=".pool button, .pool .button, .pool select, "
+               "[data-testid=bell], .bell-panel button")
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder: Path = tmp_path_factory.mktemp("e2e-pool-parties")
-    process = ServerProcess(f"sqlite:///{folder / 'burraco.db'}", folder / "server.log")
-    process.start()
-    yield process
-    process.stop()
-
-
-def account(server: ServerProcess, username: str) -> dict[str, str]:
-    made = server.http.post("/api/accounts", json={"username": username, "password": PASSWORD})
-    assert made.status_code == 201, made.text
-    server.http.cookies.clear()
-    body = made.json()
-    return {"guest_id": body["player_id"], "nickname": body["username"], "token": body["token"]}
-
-
-def bearer(who: dict[str, str]) -> dict[str, str]:
-    return {"authorization": f"Bearer {who['token']}"}
-
-
-def befriend(server: ServerProcess, one: dict[str, str], other: dict[str, str]) -> None:
-    """Each follows the other: friends."""
-    for me, them in ((one, other), (other, one)):
-        answer = server.http.put(f"/api/me/following/{them['nickname']}", headers=bearer(me))
-        assert answer.status_code == 200, answer.text
-    server.http.cookies.clear()
+    yield from serve(tmp_path_factory, "e2e-pool-parties")
 
 
 def where(server: ServerProcess, who: dict[str, str]) -> dict[str, Any]:
@@ -68,33 +48,10 @@ def where(server: ServerProcess, who: dict[str, str]) -> dict[str, Any]:
 
 def open_as(browser: Any, server: ServerProcess, who: dict[str, str], *, phone: bool) -> Any:
     """A fresh browser at the lobby as ``who``, the pool's card (or its panel) shown."""
-    options = dict(PHONE) if phone else {"viewport": DESKTOP}
-    context = browser.new_context(locale="en-GB", **options)
-    context.add_init_script(
-        f"localStorage.setItem('burraco:guest', {json.dumps(json.dumps(who))})"
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors
+    page = open_page(browser, who, phone=phone)
     page.goto(server.base + "/")
     page.locator("[data-testid=pool-card], [data-testid=pool-waiting]").first.wait_for()
     return page
-
-
-def fits(page: Any) -> None:
-    """No sideways scroll; every visible button of the card, its panel and the bell 44 px tall
-    at least, and the card's choices too."""
-    wide = page.evaluate(
-        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
-    )
-    assert wide[0] <= wide[1], wide
-    small = page.evaluate("""() => [...document.querySelectorAll(
-        '.pool button, .pool .button, .pool select, [data-testid=bell], .bell-panel button')]
-      .filter((el) => el.offsetParent !== null && !el.classList.contains('link'))
-      .map((el) => [el.textContent.trim(), el.getBoundingClientRect().height])
-      .filter(([, h]) => h < 43.5)""")
-    assert small == [], small
 
 
 def test_two_friends_queue_as_partners_and_sit_across(

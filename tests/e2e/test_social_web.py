@@ -14,76 +14,31 @@ Screenshots on a phone (390×844, A) and a desktop (1280×800, B) go to
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 from harness import ServerProcess
-from test_web_client import DESKTOP, PHONE, table_id
+from people_harness import account, open_bell, serve, visit
+from people_harness import fits as fits_controls
+from people_harness import open_as as open_page
+from test_web_client import DESKTOP, table_id
 
 pytestmark = pytest.mark.xdist_group("e2e")
 
-PASSWORD = "a long enough password"
+fits = partial(fits_controls, controls=".social main button, .social main .button, "
+               "[data-testid=bell], .bell-panel button")
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder: Path = tmp_path_factory.mktemp("e2e-social")
-    process = ServerProcess(f"sqlite:///{folder / 'burraco.db'}", folder / "server.log")
-    process.start()
-    yield process
-    process.stop()
-
-
-def account(server: ServerProcess, username: str) -> dict[str, str]:
-    made = server.http.post("/api/accounts", json={"username": username, "password": PASSWORD})
-    assert made.status_code == 201, made.text
-    server.http.cookies.clear()
-    body = made.json()
-    return {"guest_id": body["player_id"], "nickname": body["username"], "token": body["token"]}
+    yield from serve(tmp_path_factory, "e2e-social")
 
 
 def open_as(browser: Any, server: ServerProcess, who: dict[str, str], *, phone: bool) -> Any:
-    options = dict(PHONE) if phone else {"viewport": DESKTOP}
-    context = browser.new_context(locale="en-GB", **options)
-    context.add_init_script(
-        f"localStorage.setItem('burraco:guest', {json.dumps(json.dumps(who))})"
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors
-    return page
-
-
-def visit(page: Any, server: ServerProcess, path: str) -> None:
-    page.goto(server.base + path)
-    page.locator("main h1").wait_for()
-
-
-def fits(page: Any) -> None:
-    """No sideways scroll, and every visible button or button-like link 44 px tall at least."""
-    wide = page.evaluate(
-        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
-    )
-    assert wide[0] <= wide[1], wide
-    small = page.evaluate("""() => [...document.querySelectorAll(
-        '.social main button, .social main .button, [data-testid=bell], .bell-panel button')]
-      .filter((el) => el.offsetParent !== null && !el.classList.contains('link'))
-      .map((el) => [el.textContent.trim(), el.getBoundingClientRect().height])
-      .filter(([, h]) => h < 43.5)""")
-    assert small == [], small
-
-
-def open_bell(page: Any, kind: str) -> Any:
-    """Open the bell once it shows an item of ``kind``; the item."""
-    page.locator("[data-testid=bell-count]").wait_for(timeout=30_000)
-    page.click("[data-testid=bell]")
-    item = page.locator(f".bell-panel li[data-kind={kind}]")
-    item.wait_for(timeout=30_000)
-    return item
+    return open_page(browser, who, phone=phone)
 
 
 def test_friends_challenge_and_club(
