@@ -133,6 +133,10 @@ def test_friends_challenge_and_club(
     b.locator("[data-testid=members] li[data-person=ada_social][data-role=founder]").wait_for()
     b.locator("[data-testid=members] li[data-person=bea_social][data-role=member]").wait_for()
     b.locator("[data-testid=club-leaderboard] .club-board[data-form='4']").wait_for()
+    # the club's room: both members here now (each page asks), no club tournament yet
+    b.locator("[data-testid=club-here] li[data-person=bea_social]").wait_for()
+    b.locator("[data-testid=club-events]", has_text="No tournament of the club").wait_for()
+    assert b.locator("[data-testid=club-evening]").count() == 0  # an admin's part only
     fits(b)
     b.screenshot(path=str(screenshots / "social-club-desktop.png"), full_page=True)
 
@@ -142,6 +146,9 @@ def test_friends_challenge_and_club(
     row.locator("[data-action=make-admin]").wait_for()
     assert a.locator("[data-testid=members] li").count() == 2
     assert a.locator("[data-testid=club-leaderboard]").is_visible()
+    a.locator("[data-testid=club-here] li[data-person=bea_social]").wait_for()
+    a.locator("[data-testid=club-evening]", has_text="has not linked them").wait_for()
+    a.locator("[data-testid=club-schedule]").wait_for()
     fits(a)
     a.screenshot(path=str(screenshots / "social-club-phone.png"), full_page=True)
     assert not a.errors and not b.errors, a.errors + b.errors

@@ -7,6 +7,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { savedGuest } from "./api";
 import { Avatar } from "./avatars";
+import { ClubRoom } from "./clubroom";
 import { go, navigate } from "./components";
 import { t, useLang, type Key } from "./i18n";
 import { SocialFrame } from "./friends";
@@ -173,6 +174,8 @@ export function ClubPage(props: { id: string }) {
         </section>
         {note && <p class="note" role="status">{note}</p>}
         {error && <p class="error" role="alert" data-testid="club-error">{error}</p>}
+        {(club.public || (role !== null && role !== "invited" && role !== "asked")) && (
+          <ClubRoom id={props.id} admin={admin} member={role !== null && role !== "invited" && role !== "asked"} />)}
         {admin && (
           <section class="panel">
             <h2>{t("clubs.invite")}</h2>

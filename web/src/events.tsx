@@ -64,7 +64,7 @@ function when(seconds: number): string {
 }
 
 /** Where the event is: its start and the time to it, its round, the arena's end, its end. */
-function Status(props: { e: EventSummary; now: number; chip?: boolean }) {
+export function Status(props: { e: EventSummary; now: number; chip?: boolean }) {
   const { e, now } = props;
   let text: ComponentChildren;
   if (e.phase === "open") {
@@ -95,7 +95,7 @@ function entrantsText(e: Pick<EventSummary, "form" | "entered">): string {
 }
 
 /** "Swiss · 3 rounds · 2 players · One hand · Rated". */
-function Facts(props: { e: EventSummary }) {
+export function Facts(props: { e: EventSummary }) {
   const { e } = props;
   return (
     <span class="event-facts">

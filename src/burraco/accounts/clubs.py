@@ -166,6 +166,15 @@ def view(conn: Connection, me: str | None, club_id: object) -> dict[str, Any]:
     return out
 
 
+def member_ids(conn: Connection, club_id: object) -> dict[str, str]:
+    """The club's members (not the pending): username → player id."""
+    row = _club(conn, club_id)
+    return {r.username: r.player_id for r in conn.execute(
+        select(AccountRow.username, ClubMemberRow.player_id)
+        .join(AccountRow, AccountRow.player_id == ClubMemberRow.player_id)
+        .where(ClubMemberRow.club_id == row.club_id, ClubMemberRow.role.in_(MEMBERS)))}
+
+
 def leaderboard(conn: Connection, club_id: str, form: str) -> list[dict[str, Any]]:
     """The members' ratings in ``form``, best first (members with a rated match only)."""
     rows = conn.execute(select(AccountRow.username, RatingRow.mu, RatingRow.matches)

@@ -50,6 +50,7 @@ from burraco.analysis.review import Settings
 from burraco.app.account_routes import install as install_players
 from burraco.app.analysis_jobs import AnalysisJobs, install_analysis
 from burraco.app.challenge_routes import install as install_challenges
+from burraco.app.club_room_routes import install as install_club_room
 from burraco.app.event_routes import install as install_events
 from burraco.app.http_errors import install_error_shapes, quiet_client_faults
 from burraco.app.metrics_route import install_metrics
@@ -302,6 +303,7 @@ def create_app(settings: ServerConfig) -> FastAPI:
     challenges = install_challenges(app, hub, pool)  # a player challenges another
     presence = install_presence(app, hub, pool)  # friends online, at a table, in a pool
     events = install_events(app, hub)  # open online tournaments, run by the server
+    install_club_room(app, hub, pool, presence, events)  # a club's members here, its events
     install_notifications(app, hub, pool, challenges, presence, events)  # what waits for you
     install_web(app)  # the browser client and its read-only calls (last: it has a catch-all)
     return app

@@ -139,13 +139,14 @@ class Events:
 
     # --- reading -------------------------------------------------------------------------
 
-    async def listing(self, guest: Guest | None) -> dict[str, Any]:
+    async def listing(self, guest: Guest | None, club: str | None = None) -> dict[str, Any]:
+        """The events ``guest`` may see (``club``: that club's only)."""
         me = guest.id if guest is not None else None
         since = self.clock() - SHOWN_AFTER
 
         def read(conn: Connection) -> list[dict[str, Any]]:
             return [summary(s, me) for s in store.listing(conn, since, LISTED)
-                    if may_see(conn, s, me)]
+                    if (club is None or s.state.spec.club == club) and may_see(conn, s, me)]
         return {"events": await self.hub.read(read)}
 
     async def _visible(self, guest: Guest | None, event_id: str) -> tuple[Stored, dict[str, str]]:
