@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import Engine
 
 from burraco.community import event_store as store
-from burraco.community.event_entries import closed, until_round_over
+from burraco.community.event_entries import closed, never_held, until_round_over
 from burraco.community.online_events import pair, since
 from burraco.community.recurring import RecurringError, parse
 from burraco.meet import swiss
@@ -148,3 +148,12 @@ def test_a_swiss_round_shows_no_result_before_every_table_is_done() -> None:
     assert until_round_over(state) == state  # the round is over: everything shows
     state, _ = pair(state, 160.0)
     assert until_round_over(state).games[:2] == state.games[:2]  # round 1 stays shown
+
+
+def test_an_event_nobody_entered_is_not_listed_once_cancelled() -> None:
+    """An hourly arena nobody came to would otherwise fill the list with cancelled events."""
+    empty = open_event(_swiss())
+    entered = register(empty, [("ada", 1500.0)], 10.0)
+    assert never_held(store.Stored("e1", empty, {}, 2, "cancelled", None, "s@1"))
+    assert not never_held(store.Stored("e2", entered, {}, 2, "cancelled", None, None))
+    assert not never_held(store.Stored("e3", empty, {}, 1, "open", None, "s@2"))

@@ -146,7 +146,8 @@ class Events:
 
         def read(conn: Connection) -> list[dict[str, Any]]:
             return [summary(s, me) for s in store.listing(conn, since, LISTED)
-                    if (club is None or s.state.spec.club == club) and may_see(conn, s, me)]
+                    if (club is None or s.state.spec.club == club) and not never_held(s)
+                    and may_see(conn, s, me)]
         return {"events": await self.hub.read(read)}
 
     async def _visible(self, guest: Guest | None, event_id: str) -> tuple[Stored, dict[str, str]]:
@@ -330,6 +331,11 @@ class Events:
                             f"{game['id']}", "event": stored.event_id, "name": state.spec.name,
                             "round": game["round"], "table": game["table"], "url": game["url"]})
         return out
+
+
+def never_held(stored: Stored) -> bool:
+    """A cancelled event nobody had entered (an hourly arena nobody came to): not listed."""
+    return stored.phase == "cancelled" and not any(e.joined for e in stored.state.entrants)
 
 
 def closed(state: EventState) -> set[str]:
