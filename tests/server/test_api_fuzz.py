@@ -266,7 +266,8 @@ CLIENT_ROUTES = [
     ("GET", "/replay/{rest:path}"), ("GET", "/pad/{rest:path}"), ("GET", "/help/{rest:path}"),
     ("GET", "/rules/{rest:path}"), ("GET", "/players/{rest:path}"), ("GET", "/leaderboard"),
     ("GET", "/friends"), ("GET", "/clubs"), ("GET", "/clubs/{rest:path}"),
-    ("GET", "/events"), ("GET", "/events/{rest:path}"),
+    ("GET", "/events"), ("GET", "/events/{rest:path}"), ("GET", "/recover"), ("GET", "/privacy"),
+    ("GET", "/account"), ("GET", "/mod"),
     ("GET", "/metrics"), ("GET", "/openapi.json"), ("HEAD", "/openapi.json"), ("MOUNT", "/"),
 ]
 """The browser client's pages and files, the metrics and the schema itself: fuzzed below."""

@@ -220,6 +220,11 @@ class Players:
         if closed:
             log.info("closed %d WebSockets of %d ended sessions", closed, len(session_ids))
 
+    async def end_sessions(self, session_ids: list[str]) -> None:
+        """Sessions ended in the database (an account deleted or banned): forgotten here and
+        their sockets closed, on every process of the cluster."""
+        await self._end(session_ids)
+
     async def _end(self, session_ids: list[str]) -> None:
         """Sessions ended in the database: everywhere, now (stored first, so a process that
         misses the announcement finds them gone when it looks again)."""

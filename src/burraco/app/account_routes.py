@@ -32,7 +32,7 @@ from burraco.accounts.service import (
     request_token,
 )
 from burraco.accounts.sessions import SESSION_COOKIE, SESSION_DAYS, Session
-from burraco.app import club_routes, pad_routes, social_routes
+from burraco.app import club_routes, me_routes, pad_routes, social_routes
 from burraco.app.client_files import static_dir
 from burraco.app.web import NOT_BUILT
 from burraco.community.service import Daily, DailyError
@@ -252,7 +252,7 @@ def router(players: Players, daily: Daily) -> APIRouter:
 
 
 PAGES = ("/players/{rest:path}", "/leaderboard", "/friends", "/clubs", "/clubs/{rest:path}",
-         "/events", "/events/{rest:path}")
+         "/events", "/events/{rest:path}", "/recover", "/privacy", "/account", "/mod")
 """The browser client's own pages for players (profiles, the leaderboard, friends, clubs,
 online tournaments)."""
 
@@ -270,5 +270,6 @@ def install(app: FastAPI, players: Players, daily: Daily) -> None:
     app.include_router(pad_routes.router(players))  # the score pad saved to the account
     app.include_router(social_routes.router(players))  # friends and blocks
     app.include_router(club_routes.router(players))  # online clubs
+    app.include_router(me_routes.router(players))  # deleting the account, its data
     for path in PAGES:
         app.add_api_route(path, _page, methods=["GET"], include_in_schema=False)

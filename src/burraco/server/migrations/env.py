@@ -10,6 +10,7 @@ from alembic import context
 from sqlalchemy import create_engine
 
 import burraco.accounts.models
+import burraco.accounts.trust_models
 import burraco.server.storage.models  # noqa: F401  (the tables' rows, on it too)
 from burraco.infra.schema import Base
 
