@@ -21,7 +21,8 @@ def test_register_gives_a_session_cookie_and_token(server: ServerProcess) -> Non
                           json={"username": "Ada_1", "password": PASSWORD})
     assert response.status_code == 201, response.text
     body = response.json()
-    assert set(body) == {"player_id", "username", "token"} and body["username"] == "Ada_1"
+    assert set(body) == {"player_id", "username", "token", "recovery_codes"}
+    assert body["username"] == "Ada_1" and len(body["recovery_codes"]) == 10
     cookie = response.headers["set-cookie"]
     assert "burraco_session=" in cookie and "httponly" in cookie.lower()
     me = httpx.get(f"{server.base}/api/me", headers=bearer(body["token"])).json()

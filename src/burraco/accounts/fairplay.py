@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy import Connection, select
 
 from burraco.accounts.models import PenaltyRow
+from burraco.accounts.trust_models import SanctionRow
 
 CLOCK_STRIKES = 3
 MEMORY = 30 * 24 * 3600.0
@@ -58,9 +59,24 @@ REASONS = {
 }
 
 
+SUSPENDED = "suspended"
+FOR_EVER = 4102444800.0
+"""2100-01-01: the end shown for a ban without one."""
+
+
 def active_wait(conn: Connection, pid: str, now: float | None = None) -> dict[str, Any] | None:
-    """The wait a player must sit out before the next rated match (``None``: none)."""
+    """The wait a player must sit out before the next rated match (``None``: none): a
+    moderator's suspension from rated play (or a ban), else an abandonment's wait."""
     now = time.time() if now is None else now
+    sanction = conn.execute(
+        select(SanctionRow.reason, SanctionRow.until).where(
+            SanctionRow.player_id == pid, SanctionRow.kind.in_(("suspend", "ban")),
+            SanctionRow.lifted_at.is_(None),
+            SanctionRow.until.is_(None) | (SanctionRow.until > now))
+        .order_by(SanctionRow.until.is_(None).desc(), SanctionRow.until.desc()).limit(1)).first()
+    if sanction is not None:
+        return {"reason": SUSPENDED, "why": f"are suspended from rated play by a moderator: "
+                f"{sanction.reason}", "until": sanction.until or FOR_EVER, "table_id": None}
     row = conn.execute(select(PenaltyRow.reason, PenaltyRow.until, PenaltyRow.table_id)
                        .where(PenaltyRow.player_id == pid, PenaltyRow.until > now)
                        .order_by(PenaltyRow.until.desc()).limit(1)).first()

@@ -19,6 +19,7 @@ import base64
 import hashlib
 import hmac
 import secrets
+import time
 import unicodedata
 from dataclasses import dataclass
 
@@ -63,6 +64,12 @@ class Guest:
     nickname: str
     account: bool = False
     """Named by an account's session (``players.sessions``), not by a guest token."""
+    muted_until: float = 0.0
+    """An account muted by a moderator: no quick messages, no challenges until then."""
+
+    @property
+    def muted(self) -> bool:
+        return self.muted_until > time.time()
 
 
 class Signer:

@@ -8,6 +8,7 @@ Argon2 hashing runs in worker threads too, so the event loop never waits on it.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar
@@ -15,7 +16,7 @@ from typing import Any, Protocol, TypeVar
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from burraco.accounts import avatars, fairplay, passwords, queries, store
+from burraco.accounts import avatars, fairplay, moderation, passwords, queries, recovery, store
 from burraco.accounts.identity import GUEST_COOKIE, Guest, Signer, TokenError, new_id
 from burraco.accounts.names import username_key
 from burraco.accounts.ratings import bot_ratings, shown
@@ -81,6 +82,19 @@ class UsernameTaken(Exception):
     pass
 
 
+class Banned(Exception):
+    """The account is banned: no log-in, no recovery, until ``until`` (``None``: for ever)."""
+
+    def __init__(self, reason: str, until: float | None) -> None:
+        super().__init__(f"this account is banned: {reason}")
+        self.reason = reason
+        self.until = until
+
+
+class BadRecovery(Exception):
+    """Wrong username or recovery code (one answer for both)."""
+
+
 def request_token(headers: Any, cookies: Any) -> str | None:
     """The token a request carries: ``Authorization: Bearer``, else the session cookie, else
     the guest cookie."""
@@ -126,8 +140,12 @@ class Players:
             # after a restart: one indexed read, then cached
             with self.host.engine.connect() as conn:
                 session = store.session(conn, session_id)
+                mute = moderation.lasting(conn, session.player_id, "mute") if session else None
             if session is None:
                 return None
+            if mute is not None:
+                session = dataclasses.replace(session, muted_until=(
+                    float("inf") if mute["until"] is None else mute["until"]))
             self.sessions.put(session)
         return session if matches(session, secret) else None
 
@@ -137,15 +155,19 @@ class Players:
             session = self.session_of(token)
             if session is None:
                 raise TokenError("session token: unknown or ended (log in again)")
-            return Guest(session.player_id, session.username, account=True)
+            return Guest(session.player_id, session.username, account=True,
+                         muted_until=session.muted_until)
         return self.host.tokens.guest(token)
 
     # --- accounts and sessions -----------------------------------------------------------
 
     async def register(self, username: str, password: str,
-                       guest_token: str | None) -> tuple[str, str]:
-        """(player id, token) of a new account; a guest's id (and history) carries over."""
+                       guest_token: str | None) -> tuple[str, str, list[str]]:
+        """(player id, token, recovery codes) of a new account; a guest's id (and history)
+        carries over."""
         hashed = await asyncio.to_thread(passwords.hash_password, password)
+        codes = recovery.new_codes()
+        code_hashes = await asyncio.to_thread(recovery.hash_codes, codes)
         player_id = new_id()
         if guest_token and not guest_token.startswith(PREFIX):
             try:
@@ -156,13 +178,17 @@ class Players:
                     lambda conn: store.is_account(conn, guest.id)):
                 player_id = guest.id
         token, session_id, secret_hash = new_token()
+
+        def create(conn: Connection) -> None:
+            store.create_account(conn, player_id, username, hashed, session_id, secret_hash)
+            recovery.store_codes(conn, player_id, code_hashes)
+
         try:
-            await self.host.writer.run(lambda conn: store.create_account(
-                conn, player_id, username, hashed, session_id, secret_hash))
+            await self.host.writer.run(create)
         except (store.UsernameTaken, IntegrityError):
             raise UsernameTaken(username) from None
         self.sessions.put(Session(session_id, player_id, username, secret_hash))
-        return player_id, token
+        return player_id, token, codes
 
     def _throttle_keys(self, username: str, address: str) -> tuple[str, str]:
         return f"name:{username_key(username)}", f"addr:{address}"
@@ -198,14 +224,64 @@ class Players:
         return account
 
     async def login(self, username: str, password: str, address: str) -> tuple[str, str]:
-        """(token, username as registered); :class:`BadLogin` or :class:`Throttled`."""
+        """(token, username as registered); :class:`BadLogin`, :class:`Throttled` or
+        :class:`Banned`."""
         account = await self._check_password(username, password, address)
-        token, session_id, secret_hash = new_token()
+        return await self._new_session(account)
+
+    async def _new_session(self, account: dict[str, Any]) -> tuple[str, str]:
         pid = account["player_id"]
+        ban = await self.host.read(lambda conn: moderation.lasting(conn, pid, "ban"))
+        if ban is not None:
+            raise Banned(ban["reason"], ban["until"])
+        token, session_id, secret_hash = new_token()
         await self.host.writer.run(lambda conn: store.add_session(conn, session_id, pid,
                                                                  secret_hash))
         self.sessions.put(Session(session_id, pid, account["username"], secret_hash))
         return token, account["username"]
+
+    # --- recovery codes ------------------------------------------------------------------
+
+    async def recover(self, username: str, code: str, new_password: str,
+                      address: str) -> tuple[str, str, int]:
+        """A recovery code sets a new password: every session of the account ends and a new
+        one starts here; (token, username, codes left).  :class:`BadRecovery` for a wrong
+        name or code (counted by the log-in throttle), :class:`Throttled`, :class:`Banned`."""
+        await self.check_throttle(username, address)
+        account = await self.host.read(lambda conn: store.account_by_name(conn, username))
+        candidates = await self.host.read(
+            lambda conn: recovery.unused(conn, account["player_id"]) if account else [])
+        number = await asyncio.to_thread(recovery.matching, candidates, code)
+        if account is None or number is None:
+            await self.failed(username, address)
+            raise BadRecovery()
+        pid = account["player_id"]
+        ban = await self.host.read(lambda conn: moderation.lasting(conn, pid, "ban"))
+        if ban is not None:
+            raise Banned(ban["reason"], ban["until"])
+        hashed = await asyncio.to_thread(passwords.hash_password, new_password)
+
+        def reset(conn: Connection) -> tuple[bool, list[str], int]:
+            if not recovery.spend(conn, pid, number):
+                return False, [], 0
+            return True, store.set_password(conn, pid, hashed, ""), recovery.left(conn, pid)
+
+        spent, ended, codes_left = await self.host.writer.run(reset)
+        if not spent:  # spent by a recovery at the same moment
+            raise BadRecovery()
+        await self._end(ended)
+        token, name = await self._new_session(account)
+        return token, name, codes_left
+
+    async def new_recovery_codes(self, session: Session, password: str,
+                                 address: str) -> list[str]:
+        """Fresh codes for an account that gives its password; the old ones stop working."""
+        await self._check_password(session.username, password, address)
+        codes = recovery.new_codes()
+        hashes = await asyncio.to_thread(recovery.hash_codes, codes)
+        await self.host.writer.run(lambda conn: recovery.store_codes(
+            conn, session.player_id, hashes))
+        return codes
 
     async def logout(self, session: Session) -> None:
         await self.host.writer.run(lambda conn: store.end_session(conn, session.id))
@@ -255,7 +331,10 @@ class Players:
         def read(conn: Any) -> dict[str, Any]:
             return {"avatar": store.avatars_of(conn, [guest.id]).get(guest.id, avatars.GUEST),
                     "ratings": queries.ratings_of(conn, guest.id),
-                    "wait": fairplay.active_wait(conn, guest.id)}
+                    "wait": fairplay.active_wait(conn, guest.id),
+                    "recovery_codes_left": recovery.left(conn, guest.id),
+                    "roles": moderation.roles_of(conn, guest.id),
+                    "sanctions": moderation.in_force(conn, guest.id)}
 
         extra = await self.host.read(read)
         # guest_id and nickname too: at tables an account is named like a guest

@@ -34,6 +34,9 @@ class Session:
     secret_hash: str
     expires: float = 0.0
     """Seconds since the epoch: ``SESSION_DAYS`` after the login (0: computed on creation)."""
+    muted_until: float = 0.0
+    """While a moderator's mute is in force (seconds since the epoch; ``inf``: for ever):
+    read with the session, so a mute reaches a process when the session is read again."""
 
     def __post_init__(self) -> None:
         if not self.expires:

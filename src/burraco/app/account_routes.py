@@ -26,13 +26,18 @@ from burraco.accounts.names import FieldError, check_password, check_username
 from burraco.accounts.ratings import FORMS
 from burraco.accounts.service import (
     BadLogin,
+    Banned,
     Players,
     Throttled,
     UsernameTaken,
     request_token,
 )
-from burraco.accounts.sessions import SESSION_COOKIE, SESSION_DAYS, Session
-from burraco.app import club_routes, me_routes, pad_routes, social_routes
+from burraco.accounts.sessions import SESSION_COOKIE, Session
+from burraco.app import club_routes, me_routes, pad_routes, social_routes, trust_routes
+from burraco.app.account_http import address as _address
+from burraco.app.account_http import bad as _bad
+from burraco.app.account_http import banned, with_cookie
+from burraco.app.account_http import error as _error
 from burraco.app.client_files import static_dir
 from burraco.app.web import NOT_BUILT
 from burraco.community.service import Daily, DailyError
@@ -64,14 +69,6 @@ class AvatarSet(BaseModel):
     avatar: str
 
 
-def _error(status: int, code: str, detail: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"code": code, "detail": detail, **extra}, status_code=status)
-
-
-def _bad(exc: FieldError) -> JSONResponse:
-    return _error(422, "bad_request", str(exc), field=exc.field)
-
-
 def _bad_day(day: str | None) -> JSONResponse | None:
     """A ``day`` the pattern lets through but no calendar has (``2026-13-45``, year 0)."""
     if day is None:
@@ -84,17 +81,6 @@ def _bad_day(day: str | None) -> JSONResponse | None:
         return _error(422, "bad_request", f"day {day!r}: the daily duplicate has no such year",
                       field="day")
     return None
-
-
-def _address(request: Request) -> str:
-    return request.client.host if request.client is not None else "unknown"
-
-
-def _with_cookie(body: dict[str, Any], token: str, status: int) -> JSONResponse:
-    response = JSONResponse(body, status_code=status)
-    response.set_cookie(SESSION_COOKIE, token, httponly=True, samesite="lax",
-                        max_age=SESSION_DAYS * 24 * 3600)
-    return response
 
 
 def router(players: Players, daily: Daily) -> APIRouter:
@@ -118,12 +104,12 @@ def router(players: Players, daily: Daily) -> APIRouter:
             return response
         guest_token = request_token(request.headers, request.cookies)
         try:
-            player_id, token = await players.register(username, password, guest_token)
+            player_id, token, codes = await players.register(username, password, guest_token)
         except UsernameTaken:
             return _error(409, "username_taken", f"the username {username!r} is taken "
                           "(usernames are unique regardless of case)")
-        return _with_cookie({"player_id": player_id, "username": username, "token": token},
-                            token, 201)
+        return with_cookie({"player_id": player_id, "username": username, "token": token,
+                             "recovery_codes": codes}, token, 201)
 
     @api.post("/api/sessions")
     async def login(body: Credentials, request: Request) -> JSONResponse:
@@ -136,7 +122,9 @@ def router(players: Players, daily: Daily) -> APIRouter:
             return response
         except BadLogin:
             return _error(401, "bad_credentials", "wrong username or password")
-        return _with_cookie({"token": token, "username": username}, token, 200)
+        except Banned as exc:
+            return banned(exc)
+        return with_cookie({"token": token, "username": username}, token, 200)
 
     @api.delete("/api/sessions")
     async def logout(request: Request) -> JSONResponse:
@@ -271,5 +259,6 @@ def install(app: FastAPI, players: Players, daily: Daily) -> None:
     app.include_router(social_routes.router(players))  # friends and blocks
     app.include_router(club_routes.router(players))  # online clubs
     app.include_router(me_routes.router(players))  # deleting the account, its data
+    app.include_router(trust_routes.router(players))  # recovery codes, reports, moderators
     for path in PAGES:
         app.add_api_route(path, _page, methods=["GET"], include_in_schema=False)

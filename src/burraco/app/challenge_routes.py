@@ -61,6 +61,9 @@ def router(hub: Hub, challenges: Challenges) -> APIRouter:
     async def challenge(body: ChallengeForm, request: Request) -> JSONResponse:
         try:
             guest = who(request)
+            if guest.muted:
+                raise ChallengeRefused(403, "muted", "a moderator muted this account: no "
+                                       "challenges until the mute ends (see your account page)")
             if guest.account:
                 refusal = await limits.hit("challenges", guest.id)
                 if refusal is not None:

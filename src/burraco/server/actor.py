@@ -609,6 +609,9 @@ class TableActor(TurnClock, SeatPlayers, TableHints):
         if holder is None or conn.guest is None or holder.guest_id != conn.guest.id:
             return self._reject(conn, "seat_taken", f"seat {seat} is not held by this "
                                 "connection's guest", None)
+        if conn.guest.muted:
+            return self._reject(conn, "muted", "a moderator muted this account: no quick "
+                                "messages until the mute ends (see your account page)", None)
         problem = quick_problem(message_id)
         if problem is not None:
             return self._reject(conn, "unknown_quick", problem, None)
