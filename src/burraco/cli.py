@@ -26,6 +26,7 @@ from collections.abc import Callable
 
 from burraco import __version__, play, referee
 from burraco.analysis import cli as analysis_cli
+from burraco.app import admin_cli
 from burraco.app import cli as app_cli
 from burraco.arena import cli as arena_cli
 from burraco.audit import cli as audit_cli
@@ -279,6 +280,7 @@ def _run_bench_compare(args: argparse.Namespace, rules: Rules) -> int:
 
 def _add_server(sub: Subparsers) -> None:
     app_cli.register(sub)
+    admin_cli.register(sub)
 
 
 def _add_arena(sub: Subparsers) -> None:

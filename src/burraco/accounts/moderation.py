@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from sqlalchemy import Connection, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, Row, delete, func, insert, or_, select, update
 
 from burraco.accounts.identity import new_id
 from burraco.accounts.models import AccountRow, MatchRow, SessionRow
@@ -107,14 +107,15 @@ def report(conn: Connection, reporter: str, target: str, reason: str, text: str,
 def _names(conn: Connection, ids: set[str]) -> dict[str, str]:
     if not ids:
         return {}
-    return dict(conn.execute(select(AccountRow.player_id, AccountRow.username)
-                             .where(AccountRow.player_id.in_(ids))).tuples())
+    rows = conn.execute(select(AccountRow.player_id, AccountRow.username)
+                        .where(AccountRow.player_id.in_(ids)))
+    return {str(pid): str(name) for pid, name in rows}
 
 
 def _match(conn: Connection, table_id: str | None) -> dict[str, Any] | None:
     if not table_id:
         return None
-    row = conn.execute(select(MatchRow).where(MatchRow.table_id == table_id)).scalar()
+    row = conn.execute(select(MatchRow.__table__).where(MatchRow.table_id == table_id)).first()
     if row is None:
         return None
     return {"table_id": row.table_id, "form": row.form, "rated": row.rated,
@@ -128,8 +129,8 @@ def queue(conn: Connection, status: str, limit: int = 200) -> list[dict[str, Any
     """The reports of a status, oldest open first (newest first once closed), each with its
     evidence and what the target has had before."""
     order = ReportRow.created.asc() if status == "open" else ReportRow.created.desc()
-    rows = list(conn.execute(select(ReportRow).where(ReportRow.status == status)
-                             .order_by(order).limit(limit)).scalars())
+    rows = list(conn.execute(select(ReportRow.__table__).where(ReportRow.status == status)
+                             .order_by(order).limit(limit)))
     names = _names(conn, {r.reporter for r in rows} | {r.target for r in rows})
     out = []
     for row in rows:
@@ -236,12 +237,12 @@ def lasting(conn: Connection, player_id: str, kind: str, now: float | None = Non
 
 
 def history(conn: Connection, player_id: str) -> list[dict[str, Any]]:
-    rows = conn.execute(select(SanctionRow).where(SanctionRow.player_id == player_id)
-                        .order_by(SanctionRow.at.desc()).limit(50)).scalars()
+    rows = conn.execute(select(SanctionRow.__table__).where(SanctionRow.player_id == player_id)
+                        .order_by(SanctionRow.at.desc()).limit(50))
     return [_shown(row, None) for row in rows]
 
 
-def _shown(row: SanctionRow, names: dict[str, str] | None) -> dict[str, Any]:
+def _shown(row: Row[Any], names: dict[str, str] | None) -> dict[str, Any]:
     names = names or {}
     return {"sanction_id": row.sanction_id, "player_id": row.player_id,
             "username": names.get(row.player_id), "kind": row.kind, "reason": row.reason,
@@ -252,8 +253,8 @@ def _shown(row: SanctionRow, names: dict[str, str] | None) -> dict[str, Any]:
 
 def log(conn: Connection, limit: int = 200) -> list[dict[str, Any]]:
     """Every action, newest first, with the names of the person and the moderator."""
-    rows = list(conn.execute(select(SanctionRow).order_by(SanctionRow.at.desc())
-                             .limit(limit)).scalars())
+    rows = list(conn.execute(select(SanctionRow.__table__).order_by(SanctionRow.at.desc())
+                             .limit(limit)))
     names = _names(conn, {r.player_id for r in rows} | {r.moderator for r in rows})
     return [_shown(row, names) for row in rows]
 

@@ -93,6 +93,7 @@ ERROR_CODES: dict[str, str] = {
     "forbidden_action": "players may not send this action",
     "illegal_action": "the engine refused the action; \"reason\" cites the rule",
     "unknown_quick": "the quick message's id is not one of the fixed list (docs/protocol.md)",
+    "muted": "a moderator muted this account: no quick messages until the mute ends",
     "no_rematch": "a rematch is offered only by a seat's holder once the match is over",
     "undo_not_allowed": "undo is off at this table, or the play cannot be taken back",
     "nothing_to_undo": "no meld or attachment of yours since your draw",
