@@ -242,3 +242,15 @@ def test_the_screening_command_reads_the_database(server: ServerProcess) -> None
     bad = subprocess.run([BURRACO, "admin", "screening", "--db", server.db_url, "--days", "0"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 1 and "--days" in bad.stderr
+
+
+def test_the_screening_route_is_for_moderators_only(server: ServerProcess) -> None:
+    register(server, "Mod_e")
+    assert grant(server, "Mod_e").returncode == 0
+    mod = login(server.base, "Mod_e")
+    plain = register(server, "Plain_e")["token"]
+    assert get(server, "/api/mod/screening", plain).status_code == 403
+    assert httpx.get(f"{server.base}/api/mod/screening").status_code == 401
+    report = get(server, "/api/mod/screening", mod)
+    assert report.status_code == 200 and isinstance(report.json()["flags"], list)
+    assert get(server, "/api/mod/screening?days=0", mod).status_code == 422

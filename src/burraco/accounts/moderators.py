@@ -30,7 +30,7 @@ class Moderators:
         self.limits = RateLimits({"reports": REPORTS_PER_DAY},
                                  storage_for(settings.redis_url, settings.redis_prefix))
 
-    async def _staff(self, player_id: str) -> None:
+    async def check_staff(self, player_id: str) -> None:
         if not await self.players.host.read(
                 lambda conn: moderation.is_moderator(conn, player_id)):
             raise ModerationError(403, "forbidden", "moderators only")
@@ -68,15 +68,15 @@ class Moderators:
             message))
 
     async def queue(self, moderator: str, status: str) -> list[dict[str, Any]]:
-        await self._staff(moderator)
+        await self.check_staff(moderator)
         return await self.players.host.read(lambda conn: moderation.queue(conn, status))
 
     async def log(self, moderator: str) -> list[dict[str, Any]]:
-        await self._staff(moderator)
+        await self.check_staff(moderator)
         return await self.players.host.read(moderation.log)
 
     async def close(self, moderator: str, report_id: str, outcome: object) -> None:
-        await self._staff(moderator)
+        await self.check_staff(moderator)
         text = moderation.check_reason(outcome, "outcome")
         if not await self.players.host.writer.run(
                 lambda conn: moderation.close(conn, report_id, moderator, text)):
@@ -84,7 +84,7 @@ class Moderators:
 
     async def act(self, moderator: str, body: dict[str, Any]) -> dict[str, Any]:
         """Check and carry out an action; the sanction as the log shows it."""
-        await self._staff(moderator)
+        await self.check_staff(moderator)
         action = body["action"]
         if action not in moderation.ACTIONS:
             raise FieldError("action", f"one of {', '.join(moderation.ACTIONS)}")

@@ -296,7 +296,9 @@ def create_app(settings: ServerConfig) -> FastAPI:
         level=settings.analysis_level, samples=settings.analysis_samples)))  # replay marks
     install_metrics(app)  # GET /metrics, Prometheus text
     install_players(app, hub.players, daily)  # accounts, profiles, leaderboards
-    install_tournaments(app)  # director and player pages under /tournaments/ (before the catch-all)
+    # director and player pages under /tournaments/ (before the catch-all); wrong keys counted
+    # with the other limits (across the cluster with --redis)
+    install_tournaments(app, storage_for(settings.redis_url, settings.redis_prefix))
     # tutorial, rematch, invitation (before the web)
     install_table_extras(app, hub, guest_of, rate_limited)
     pool = install_pool(app, hub)  # "Play now, with people": the matchmaking pool

@@ -4,7 +4,8 @@
   ``POST /api/me/recovery-codes`` new codes for the password
 * ``POST /api/reports`` an account reports another
 * ``GET /api/mod/reports``, ``POST /api/mod/actions``, ``POST /api/mod/reports/{id}/close``,
-  ``GET /api/mod/log``: moderators and admins only (403 ``forbidden``)
+  ``GET /api/mod/log``, ``GET /api/mod/screening`` (the fair-play screening,
+  docs/fair-play.md): moderators and admins only (403 ``forbidden``)
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from burraco.accounts.service import (
 )
 from burraco.accounts.sessions import Session
 from burraco.app.account_http import address, bad, banned, error, with_cookie
+from burraco.community.collusion import screening_report
 
 ID = r"^[A-Za-z0-9_-]{1,32}$"
 
@@ -180,5 +182,18 @@ def router(players: Players) -> APIRouter:
             return JSONResponse({"actions": await moderators.log(session.player_id)})
         except ModerationError as exc:
             return refused(exc)
+
+    @api.get("/api/mod/screening")
+    async def screening(request: Request, days: float = Query(90.0, gt=0, le=3650)
+                        ) -> JSONResponse:
+        session = session_of(request)
+        if session is None:
+            return login_required()
+        try:
+            await moderators.check_staff(session.player_id)
+        except ModerationError as exc:
+            return refused(exc)
+        return JSONResponse(await players.host.read(
+            lambda conn: screening_report(conn, since_days=days)))
 
     return api

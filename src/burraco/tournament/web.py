@@ -54,6 +54,7 @@ from fastapi.responses import (
     RedirectResponse,
     Response,
 )
+from limits.aio.storage import Storage
 from starlette.concurrency import run_in_threadpool
 
 from burraco.infra.http_headers import SecurityHeaders
@@ -349,10 +350,12 @@ def _hub(request: Request) -> Any:
     return getattr(request.app.state, "hub", None)
 
 
-def make_router(director_of: DirectorOf) -> APIRouter:
+def make_router(director_of: DirectorOf, counts: Storage | None = None) -> APIRouter:
+    """The pages; ``counts``: where wrong directors' keys are counted (the cluster's Redis
+    inside ``burraco serve --redis``, so every process counts together; else memory)."""
     router = APIRouter()
     watchers: set[asyncio.Task[None]] = set()
-    wrong_keys = Throttle(*LOGIN_LIMIT, name="director-login")
+    wrong_keys = Throttle(*LOGIN_LIMIT, counts, name="director-login")
 
     def html(body: str, status: int = 200) -> HTMLResponse:
         return HTMLResponse(body, status_code=status)
@@ -638,9 +641,9 @@ def server_director(request: Request) -> Director:
     return director
 
 
-def install(app: FastAPI) -> None:
+def install(app: FastAPI, counts: Storage | None = None) -> None:
     """Add the tournament pages to the game server's app (call before its catch-all)."""
-    app.include_router(make_router(server_director))
+    app.include_router(make_router(server_director, counts))
 
 
 def create_app(db_url: str) -> FastAPI:
