@@ -34,6 +34,7 @@ from burraco.meet import arena, swiss
 from burraco.meet.events import EventError, EventState, open_event, register, unregister, withdraw
 from burraco.meet.events_json import spec_from_json
 from burraco.server.hub import Hub
+from burraco.server.rated import wait_text
 from burraco.server.tables import TableConfigError, build_config
 
 MEMBERS = ("founder", "admin", "member")
@@ -235,6 +236,10 @@ class Events:
         stored, _ = await self._visible(guest, event_id)
         form = stored.state.spec.form
         club = stored.state.spec.club
+        if stored.state.spec.rated:  # a suspension from rated play, an abandonment's wait
+            wait = await self.hub.players.wait_of(guest.id)
+            if wait is not None:
+                raise EventRefused(403, "rated_wait", wait_text(wait))
 
         def party_of(conn: Connection) -> tuple[list[tuple[str, float]], list[str]]:
             accounts = [guest.id]
