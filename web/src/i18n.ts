@@ -192,6 +192,8 @@ export function tOr(key: string, fallback: string, params?: Params, as: Lang = c
 export function reasonText(code: string, reason: string, as: Lang = current): string {
   const engine = code === "illegal_action" || code === "nothing_to_undo" || code === "undo_not_allowed";
   if (!engine && has(`code.${code}`)) return t(`code.${code}` as Key, undefined, as);
+  // the client's own words for the refusals of trust and safety (a muted player's message)
+  if (!engine && has(`refusal.${code}`)) return t(`refusal.${code}` as Key, undefined, as);
   return capitalise(reasonIn(CATALOGS[as].groups, reason));
 }
 

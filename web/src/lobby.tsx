@@ -16,6 +16,7 @@ import { PoolCard } from "./poolcard";
 import { keptSummaries, LOBBY_POLL_MS } from "./mytables";
 import { errorText } from "./errors";
 import { NoticeBell, SocialLinks } from "./notices";
+import { LobbyNotice } from "./account";
 
 export { errorText };
 
@@ -242,6 +243,7 @@ export function Lobby() {
             )}
           </p>
         )}
+        <LobbyNotice guest={guest} />
         {account && <SocialLinks />}
         <div class="play-cards">
           <PoolCard guest={guest} account={account} onGuest={setGuest} />
@@ -294,6 +296,11 @@ export function Lobby() {
           )}
         </section>
       </main>
+      <footer class="site-footer">
+        <a href="/help/" onClick={navigate}>{t("help.title")}</a>
+        <a href="/privacy" onClick={navigate} data-testid="privacy-link">{t("privacy.title")}</a>
+        {account && <a href="/account" onClick={navigate}>{t("acct.title")}</a>}
+      </footer>
       {created && <Invites created={created[0]} mine={created[1]} onClose={() => setCreated(null)} />}
     </div>
   );

@@ -15,6 +15,10 @@ import { NotFoundPage } from "./notfound";
 import { FriendsPage } from "./friends";
 import { ClubPage, ClubsPage } from "./clubs";
 import { EventPage, EventsPage } from "./events";
+import { RecoverPage } from "./recovery";
+import { AccountPage } from "./account";
+import { PrivacyPage } from "./privacy";
+import { ModPage } from "./mod";
 import "./style.css";
 
 
@@ -35,7 +39,9 @@ function App() {
     // they set their own (a table says in the title when it is the player's turn)
     if (current.page === "profile" || current.page === "leaderboard" || current.page === "table"
         || current.page === "help" || current.page === "friends" || current.page === "clubs"
-        || current.page === "club" || current.page === "events" || current.page === "event") return;
+        || current.page === "club" || current.page === "events" || current.page === "event"
+        || current.page === "recover" || current.page === "privacy" || current.page === "account"
+        || current.page === "mod") return;
     document.title = current.page === "replay" ? `${t("replay.title")} · ${t("app.title")}`
       : current.page === "pad" ? `${t("pad.link")} · ${t("app.title")}`
       : current.page === "notfound" ? `${t("notFound.title")} · ${t("app.title")}` : t("app.title");
@@ -51,6 +57,10 @@ function App() {
   if (current.page === "club") return <ClubPage key={path} id={current.id} />;
   if (current.page === "events") return <EventsPage key={path} />;
   if (current.page === "event") return <EventPage key={path} id={current.id} />;
+  if (current.page === "recover") return <RecoverPage key={path} />;
+  if (current.page === "privacy") return <PrivacyPage key={path} />;
+  if (current.page === "account") return <AccountPage key={path} />;
+  if (current.page === "mod") return <ModPage key={path} />;
   if (current.page === "notfound") return <NotFoundPage />;
   return <Lobby />;
 }

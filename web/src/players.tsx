@@ -11,6 +11,9 @@ import { go, Header, navigate } from "./components";
 import { formatDate, formatNumber, has, t, useLang, type Key } from "./i18n";
 import type { Badge, PastEvent } from "./eventapi";
 import { ProfileEvents } from "./events";
+import { RecoveryCodes } from "./recovery";
+import { ReportButton } from "./report";
+import { bannedText, isModerator, type Sanction } from "./trust";
 
 /** A message of the players' pages (the same catalogs as every page's). */
 export function pt(key: Key, params?: Record<string, string | number>): string {
@@ -23,7 +26,10 @@ const GUEST = "burraco:guest";
 
 export interface Rating { rating: number; deviation: number; matches: number }
 export interface Me { player_id: string; username: string; account: true; avatar?: string;
-  ratings: Record<string, Rating>; wait: Wait | null }
+  ratings: Record<string, Rating>; wait: Wait | null;
+  /** trust and safety: the recovery codes not used yet, the roles (moderator, admin), the
+   * sanctions in force and the warnings of the last 30 days */
+  recovery_codes_left?: number; roles?: string[]; sanctions?: Sanction[] }
 export interface Wait { reason: string; why: string; until: number }
 
 async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -43,6 +49,7 @@ async function send<T>(method: string, path: string, body?: unknown): Promise<T>
   if (!response.ok) {
     const err = new ApiError(response.status, data.code ?? "error", data.detail ?? response.statusText);
     (err as ApiError & { retryAfter?: string }).retryAfter = response.headers.get("retry-after") ?? undefined;
+    (err as ApiError & { body?: Record<string, unknown> }).body = data;
     throw err;
   }
   return data as T;
@@ -59,17 +66,23 @@ function keep(playerId: string, username: string, token: string): GuestInfo {
   return info;
 }
 
-export async function register(username: string, password: string): Promise<GuestInfo> {
-  const r = await send<{ player_id: string; username: string; token: string }>(
+/** A new account, and its recovery codes (shown once). */
+export async function register(username: string, password: string): Promise<{ who: GuestInfo; codes: string[] }> {
+  const r = await send<{ player_id: string; username: string; token: string; recovery_codes?: string[] }>(
     "POST", "/api/accounts", { username, password });
-  return keep(r.player_id, r.username, r.token);
+  return { who: keep(r.player_id, r.username, r.token), codes: Array.isArray(r.recovery_codes) ? r.recovery_codes : [] };
+}
+
+/** A session the server just opened (a log-in, a recovery): kept, with the account's id. */
+export async function adoptSession(token: string, username: string): Promise<GuestInfo> {
+  localStorage.setItem(GUEST, JSON.stringify({ guest_id: "", nickname: username, token }));
+  const me = await send<Me>("GET", "/api/me");
+  return keep(me.player_id, me.username, token);
 }
 
 export async function login(username: string, password: string): Promise<GuestInfo> {
   const r = await send<{ token: string; username: string }>("POST", "/api/sessions", { username, password });
-  localStorage.setItem(GUEST, JSON.stringify({ guest_id: "", nickname: r.username, token: r.token }));
-  const me = await send<Me>("GET", "/api/me");
-  return keep(me.player_id, me.username, r.token);
+  return adoptSession(r.token, r.username);
 }
 
 export async function logout(): Promise<void> {
@@ -88,6 +101,7 @@ function accountError(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.code === "username_taken") return pt("acc.taken");
     if (err.code === "bad_credentials") return pt("acc.bad");
+    if (err.code === "banned") return bannedText((err as ApiError & { body?: Record<string, unknown> }).body ?? {});
     if (err.code === "throttled") {
       return pt("acc.throttled", { s: (err as ApiError & { retryAfter?: string }).retryAfter ?? "?" });
     }
@@ -102,7 +116,9 @@ function whenText(seconds: number): string {
 
 /** Why rated play is paused, in the page's language (the server's English for a reason it adds later). */
 function waitWhy(wait: Wait): string {
-  return wait.reason === "left" || wait.reason === "clock" ? pt(`acc.why.${wait.reason}` as Key) : wait.why;
+  // a moderator's suspension: its reason is the person's own business (their account page), not the profile's
+  return wait.reason === "left" || wait.reason === "clock" || wait.reason === "suspended"
+    ? pt(`acc.why.${wait.reason}` as Key) : wait.why;
 }
 
 /** A kind of burraco ("clean", "semi-clean", …) as the table names it. */
@@ -121,6 +137,8 @@ export function AccountPanel(props: { guest: GuestInfo | null; onChange: (g: Gue
   const [busy, setBusy] = useState(false);
   const [info, setInfo] = useState<Me | null>(null);
   const [picking, setPicking] = useState(false);
+  // the recovery codes of an account registered just now, shown until "I saved them"
+  const [codes, setCodes] = useState<string[] | null>(null);
   const account = isAccount(props.guest);
   useEffect(() => {
     if (account) me().then(setInfo).catch(() => setInfo(null));
@@ -138,11 +156,14 @@ export function AccountPanel(props: { guest: GuestInfo | null; onChange: (g: Gue
             : pt("acc.unrated")}
         </p>
         {info?.wait && <p class="error" role="alert">{pt("acc.wait", { until: whenText(info.wait.until), why: waitWhy(info.wait) })}</p>}
+        {codes && <RecoveryCodes codes={codes} username={props.guest.nickname} onDone={() => setCodes(null)} />}
         <p class="account-links">
           <a href={`/players/${encodeURIComponent(props.guest.nickname)}`} onClick={navigate}>{pt("acc.profile")}</a>
           {" · "}<a href="/leaderboard" onClick={navigate}>{pt("acc.leaderboard")}</a>
           {info && <>{" · "}<button type="button" class="link" aria-expanded={picking} data-testid="change-avatar"
             onClick={() => setPicking(!picking)}>{t("avatar.change")}</button></>}
+          {" · "}<a href="/account" onClick={navigate} data-testid="account-link">{t("acct.link")}</a>
+          {isModerator(info?.roles) && <>{" · "}<a href="/mod" onClick={navigate} data-testid="mod-link">{t("mod.link")}</a></>}
           {" · "}<button type="button" class="link" data-testid="logout"
             onClick={async () => { await logout().catch(() => undefined); props.onChange(null); }}>{pt("acc.logout")}</button>
         </p>
@@ -155,7 +176,12 @@ export function AccountPanel(props: { guest: GuestInfo | null; onChange: (g: Gue
     setBusy(true);
     setError(null);
     try {
-      props.onChange(mode === "login" ? await login(name, password) : await register(name, password));
+      if (mode === "login") props.onChange(await login(name, password));
+      else {
+        const made = await register(name, password);
+        if (made.codes.length) setCodes(made.codes);
+        props.onChange(made.who);
+      }
       setPassword("");
       setMode("login");  // once registered, the form a returning player meets after logging out is "Log in"
     } catch (err) {
@@ -194,7 +220,9 @@ export function AccountPanel(props: { guest: GuestInfo | null; onChange: (g: Gue
         </button>
       </form>
       {error && <p class="error" role="alert">{error}</p>}
-      <p><a href="/leaderboard" onClick={navigate}>{pt("acc.leaderboard")}</a></p>
+      <p>{mode === "login" && <><a href="/recover" onClick={navigate} data-testid="forgot">{t("rec.forgot")}</a>{" · "}</>}
+        <a href="/leaderboard" onClick={navigate}>{pt("acc.leaderboard")}</a>
+        {" · "}<a href="/privacy" onClick={navigate}>{t("privacy.title")}</a></p>
     </section>
   );
 }
@@ -393,9 +421,13 @@ export function ProfilePage(props: { name: string; levelName: (l: string) => str
           <>
             <h1 data-testid="profile-name" class="with-avatar"><Avatar id={profile.avatar} size="l" />{pt("prof.title", { name: profile.username })}</h1>
             {profile.wait && <p class="error">{pt("acc.wait", { until: whenText(profile.wait.until), why: waitWhy(profile.wait) })}</p>}
+            {isAccount(savedGuest()) && savedGuest()?.nickname.toLowerCase() !== profile.username.toLowerCase() && (
+              <p><ReportButton username={profile.username} context="profile" /></p>
+            )}
             {isAccount(savedGuest()) && savedGuest()?.nickname.toLowerCase() === profile.username.toLowerCase() && (<>
-              <p><button type="button" aria-expanded={picking} data-testid="change-avatar" onClick={() => setPicking(!picking)}>
-                {t("avatar.change")}</button></p>
+              <p class="profile-own"><button type="button" aria-expanded={picking} data-testid="change-avatar" onClick={() => setPicking(!picking)}>
+                {t("avatar.change")}</button>
+                {" "}<a class="button" href="/account" onClick={navigate} data-testid="account-link">{t("acct.link")}</a></p>
               {picking && <section class="panel"><AvatarPicker current={profile.avatar}
                 onSaved={(avatar) => setProfile({ ...profile, avatar })} /></section>}
             </>)}

@@ -1,9 +1,11 @@
 /** The client's pages: the lobby, a table (invite links point here), a table's replays, the score pad, players,
- * friends, clubs, online tournaments. */
+ * friends, clubs, online tournaments; trust and safety: recovering an account, privacy, the account's
+ * settings, moderation. */
 export type Route = { page: "lobby" } | { page: "table"; id: string } | { page: "replay"; id: string } | { page: "pad" }
   | { page: "profile"; name: string } | { page: "leaderboard" } | { page: "help" } | { page: "notfound" }
   | { page: "friends" } | { page: "clubs" } | { page: "club"; id: string }
-  | { page: "events" } | { page: "event"; id: string };
+  | { page: "events" } | { page: "event"; id: string }
+  | { page: "recover" } | { page: "privacy" } | { page: "account" } | { page: "mod" };
 
 export function route(path: string): Route {
   const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
@@ -18,6 +20,9 @@ export function route(path: string): Route {
   if (parts[0] === "events" && parts.length === 1) return { page: "events" };
   if (parts[0] === "events" && parts.length === 2) return { page: "event", id: parts[1] };
   if (parts[0] === "help" || parts[0] === "rules") return { page: "help" };
+  if (parts.length === 1 && (parts[0] === "recover" || parts[0] === "privacy" || parts[0] === "account" || parts[0] === "mod")) {
+    return { page: parts[0] };
+  }
   // the server answers an unknown address with this page and a 404: say so, not the lobby
   if (parts.length === 0 || parts[0] === "index.html") return { page: "lobby" };
   return { page: "notfound" };

@@ -352,7 +352,7 @@ function Table(props: {
       <Players state={state} now={now} clockLeft={clockLeft} />
       {hand && <Standing state={state} hand={hand} rules={rules} nameOf={(s) => seatName(state, s)} />}
       <div class="company">
-        <QuickFeed company={company} me={me} name={(s) => seatName(state, s)} />
+        <QuickFeed company={company} me={me} name={(s) => seatName(state, s)} state={state} tableId={conn.tableId} />
         {state.link === "open" && <QuickBar conn={conn} state={state} company={company} name={(s) => seatName(state, s)} />}
       </div>
       {hand && (

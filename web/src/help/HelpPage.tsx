@@ -9,7 +9,7 @@
  * imports this module lazily, and each language's text is a chunk of its own).
  */
 import { useEffect, useState } from "preact/hooks";
-import { Header } from "../components";
+import { Header, navigate } from "../components";
 import { pref } from "../feedback/prefs";
 import { t, useLang, type Lang } from "../i18n";
 import { HowToPlay } from "./HowToPlay";
@@ -103,6 +103,7 @@ export function HelpPage() {
             </>
           )}
         </section>
+        <p class="help-foot"><a href="/privacy" onClick={navigate} data-testid="privacy-link">{t("privacy.title")}</a></p>
       </main>
     </div>
   );

@@ -9,6 +9,9 @@ import type { TableConnection, TableState } from "../connection";
 import { capitalise, t } from "../i18n";
 import { isQuickId, mutedSeats, QUICK_IDS, quickKey, setMuted, type QuickId } from "../quick";
 import { askRematch, takeRematchSeat } from "./extras-api";
+import { savedGuest } from "../api";
+import { isAccount } from "../players";
+import { ReportButton, ReportDialog } from "../report";
 
 export interface Said {
   seat: number;
@@ -56,7 +59,16 @@ export function useCompany(conn: TableConnection): Company {
   return { said: messages, rematch, muted, toggleMute };
 }
 
-/** The quick-message buttons and the mute switches of the other players. */
+/** Who may be reported at a table: another seat's holder, by an account (a guest's seat is
+ * refused by the server, which knows who holds an account). */
+function reportable(state: TableState, seat: number): string | null {
+  if (seat === state.seat || !isAccount(savedGuest())) return null;
+  const presence = state.seats[seat];
+  if (!presence || presence.kind !== "human" || !presence.nickname) return null;
+  return presence.nickname;
+}
+
+/** The quick-message buttons, the mute switches of the other players, and reporting them. */
 export function QuickBar(props: { conn: TableConnection; state: TableState; company: Company; name: (seat: number) => string }) {
   const { state, company } = props;
   const me = state.seat;
@@ -75,11 +87,16 @@ export function QuickBar(props: { conn: TableConnection; state: TableState; comp
         <div class="mutes">
           {others.map((seat) => {
             const off = company.muted.has(seat);
+            const holder = reportable(state, seat);
             return (
-              <button type="button" data-mute={seat} aria-pressed={off} class={off ? "on" : ""}
-                onClick={() => company.toggleMute(seat)}>
-                {t(off ? "say.unmute" : "say.mute", { name: props.name(seat) })}
-              </button>
+              <>
+                <button type="button" data-mute={seat} aria-pressed={off} class={off ? "on" : ""}
+                  onClick={() => company.toggleMute(seat)}>
+                  {t(off ? "say.unmute" : "say.mute", { name: props.name(seat) })}
+                </button>
+                {holder && <ReportButton username={holder} context="table" tableId={props.conn.tableId}
+                  class="seat-report" label={t("report.button", { name: holder })} />}
+              </>
             );
           })}
         </div>
@@ -88,17 +105,32 @@ export function QuickBar(props: { conn: TableConnection; state: TableState; comp
   );
 }
 
-/** The quick messages of the last seconds, the muted players' left out. */
-export function QuickFeed(props: { company: Company; name: (seat: number) => string; me: number | null }) {
+/** The quick messages of the last seconds, the muted players' left out; another account's
+ * message may be reported (the dialog stays when the message fades). */
+export function QuickFeed(props: { company: Company; name: (seat: number) => string; me: number | null;
+  state?: TableState; tableId?: string }) {
+  const [reporting, setReporting] = useState<{ username: string; message: QuickId } | null>(null);
   const shown = props.company.said.filter((m) => !props.company.muted.has(m.seat));
   return (
-    <ul class="quick-feed" aria-live="polite" data-testid="quick-feed">
-      {shown.map((m) => (
-        <li key={m.key} data-said={m.msg} data-seat={m.seat} class={m.seat === props.me ? "mine" : ""}>
-          <strong>{m.seat === props.me ? capitalise(t("table.you")) : props.name(m.seat)}</strong>: {t(quickKey(m.msg))}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul class="quick-feed" aria-live="polite" data-testid="quick-feed">
+        {shown.map((m) => {
+          const holder = props.state ? reportable(props.state, m.seat) : null;
+          return (
+            <li key={m.key} data-said={m.msg} data-seat={m.seat} class={m.seat === props.me ? "mine" : ""}>
+              <strong>{m.seat === props.me ? capitalise(t("table.you")) : props.name(m.seat)}</strong>: {t(quickKey(m.msg))}
+              {holder && (
+                <button type="button" class="said-report" data-testid="report-message" aria-haspopup="dialog"
+                  aria-label={t("report.message", { name: holder })} title={t("report.message", { name: holder })}
+                  onClick={() => setReporting({ username: holder, message: m.msg })}>⚑</button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {reporting && <ReportDialog username={reporting.username} context="message" message={reporting.message}
+        tableId={props.tableId} onClose={() => setReporting(null)} />}
+    </>
   );
 }
 
