@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import subprocess
+import time
 from typing import Any
 
 import httpx
@@ -231,6 +232,12 @@ def test_a_mute_stops_quick_messages_and_challenges_a_suspension_rated_play(
         "players": 2, "rated": True, "creator_seat": 0,
         "seats": [{"kind": "human"}, {"kind": "human"}]})
     assert rated.status_code in (403, 409, 422) and "suspended" in rated.text, rated.text
+    event = post(server, "/api/events", mod, {
+        "name": "Rated Swiss", "kind": "swiss", "form": "2", "rounds": 3, "rated": True,
+        "starts": time.time() + 3600})
+    assert event.status_code == 201, event.text
+    entered = post(server, f"/api/events/{event.json()['id']}/join", loud, {})
+    assert entered.status_code == 403 and entered.json()["code"] == "rated_wait", entered.text
 
 
 def test_the_screening_command_reads_the_database(server: ServerProcess) -> None:
