@@ -17,7 +17,7 @@ import { isQuickId, quickKey } from "./quick";
 import { AccountsOnly } from "./account";
 import {
   ACTION_DAYS, actionBody, actionProblem, closeReport, flagName, flagText, historyLine, isModerator, MOD_ACTIONS, modAction,
-  modLog, modReports, modScreening, reasonName, sanctionName, statText, trustErrorText, untilText,
+  modLog, modReports, modScreening, outcomeText, reasonName, sanctionName, statText, trustErrorText, untilText,
   type ActionForm, type Flag, type LoggedAction, type MatchSummary, type ModActionKind, type Report,
 } from "./trust";
 import "./trust.css";
@@ -73,12 +73,13 @@ export function ActionPanel(props: {
     setError(null);
     const username = who.trim();
     if (!username) return setError(t("mod.needUser"));
+    if (username.toLowerCase() === (savedGuest()?.nickname ?? "").toLowerCase()) return setError(t("mod.self"));
     const problem = actionProblem(form);
     if (problem) return setError(t(problem));
     setBusy(true);
     try {
       if (form.action === "dismiss" && props.reportId) {
-        await closeReport(props.reportId, form.reason.trim());
+        await closeReport(props.reportId, `dismiss: ${form.reason.trim()}`);
         props.onDone(t("mod.dismissed"));
       } else {
         const done = await modAction(actionBody(username, form, props.reportId));
@@ -143,7 +144,9 @@ function ReportCard(props: { report: Report; open: boolean; onDone: (id: string,
   useLang();
   const r = props.report;
   const evidence = r.evidence;
-  const replay = evidence?.replay ?? (r.table_id ? `/replay/${encodeURIComponent(r.table_id)}` : null);
+  // the server gives the replay once the match is over (a live table shows nothing of its hands)
+  const replay = evidence?.replay ?? null;
+  const others = (evidence?.messages ?? []).filter((m) => m !== r.message);
   return (
     <li class="report" data-report-id={r.report_id} data-target={r.target.username}>
       <div class="report-head">
@@ -158,12 +161,13 @@ function ReportCard(props: { report: Report; open: boolean; onDone: (id: string,
         <h3>{t("mod.evidence")}</h3>
         {r.message && <p data-testid="evidence-message">{t("mod.message", { text: quickText(r.message) })}</p>}
         {evidence?.match && <MatchLine match={evidence.match} />}
-        {evidence && evidence.messages.length > 0 && (
+        {others.length > 0 && (
           <p class="note" data-testid="evidence-messages">{t("mod.messages")}{" "}
-            {evidence.messages.map((m, i) => <>{i ? ", " : ""}<q>{quickText(m)}</q></>)}</p>
+            {others.map((m, i) => <>{i ? ", " : ""}<q>{quickText(m)}</q></>)}</p>
         )}
         {replay && <p><ReplayLink href={replay} /></p>}
-        {!r.message && !evidence?.match && !replay && !(evidence?.messages.length) && <p class="note">{t("mod.noEvidence")}</p>}
+        {!r.message && !evidence?.match && !replay && others.length === 0 && <p class="note">{t("mod.noEvidence")}</p>}
+        {r.table_id && !evidence?.match && <p class="note" data-testid="evidence-live">{t("mod.liveTable")}</p>}
       </div>
       <div class="history">
         <p class="note" data-testid="target-reports">{t("mod.reportsOf", { n: r.target_reports, name: r.target.username })}</p>
@@ -180,7 +184,7 @@ function ReportCard(props: { report: Report; open: boolean; onDone: (id: string,
             onDone={(text) => props.onDone(r.report_id, text)} />
         </details>
       ) : (
-        <p class="note" data-testid="outcome">{t("mod.outcome", { outcome: r.outcome ?? r.status })}</p>
+        <p class="note" data-testid="outcome">{t("mod.outcome", { outcome: outcomeText(r.outcome) || r.status })}</p>
       )}
     </li>
   );

@@ -141,8 +141,16 @@ export function AccountPanel(props: { guest: GuestInfo | null; onChange: (g: Gue
   const [codes, setCodes] = useState<string[] | null>(null);
   const account = isAccount(props.guest);
   useEffect(() => {
-    if (account) me().then(setInfo).catch(() => setInfo(null));
-    else setInfo(null);
+    if (account) {
+      me().then((m) => {
+        setInfo(m);
+        // a moderator renamed the account: the session goes on, under the new name
+        const guest = savedGuest();
+        if (guest && guest.token === props.guest?.token && m.username && m.username !== guest.nickname) {
+          props.onChange(keep(m.player_id, m.username, guest.token));
+        }
+      }).catch(() => setInfo(null));
+    } else setInfo(null);
   }, [props.guest?.token]);
 
   if (account && props.guest) {

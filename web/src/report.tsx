@@ -24,6 +24,7 @@ export function reportErrorText(err: unknown): string {
   if (err instanceof ApiError && err.status === 422 && (err as ApiError & { field?: string | null }).field === "username") {
     return t("report.self");
   }
+  if (err instanceof ApiError && err.code === "player_not_found") return t("report.notFound");
   return trustErrorText(err);
 }
 

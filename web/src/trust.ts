@@ -218,6 +218,13 @@ export function historyLine(s: Sanction & { lifted_at?: number | null; detail?: 
   return s.lifted_at ? `${line} ${t("sanction.lifted")}` : line;
 }
 
+/** How a report was closed, in words: "<action>: <reason>" as the server keeps it. */
+export function outcomeText(outcome: string | null): string {
+  if (!outcome) return "";
+  const found = /^(warn|mute|suspend|ban|rename|lift|dismiss): ([\s\S]*)$/.exec(outcome);
+  return found ? `${sanctionName(found[1])}: ${found[2]}` : outcome;
+}
+
 /** What a sanction stops: a sentence for the person under it. */
 export function sanctionEffect(kind: string): string | null {
   const key = `sanction.effect.${kind}`;
@@ -264,7 +271,7 @@ export function trustErrorText(err: unknown): string {
     case "throttled": return t("rec.throttled", { s: e.retryAfter ?? "?" });
     case "rate_limited": return t("report.limited");
     case "login_required": return t("trust.loginRequired");
-    case "player_not_found": return t("report.notFound");
+    case "player_not_found": return t("trust.noSuchPlayer");
     case "forbidden": return t("mod.forbidden");
     case "banned": return bannedText(e.body ?? {});
     case "username_taken": return t("acc.taken");

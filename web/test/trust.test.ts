@@ -9,7 +9,7 @@ import { PRIVACY } from "../src/privacy";
 import { reportErrorText } from "../src/report";
 import {
   actionBody, actionProblem, codesFile, codesFileName, exportData, gravest, historyLine, isModerator, REPORT_REASONS,
-  MOD_ACTIONS, reasonName, sanctionLine, sanctionName, statText, trust, TrustError, trustErrorText, typedCode,
+  MOD_ACTIONS, outcomeText, reasonName, sanctionLine, sanctionName, statText, trust, TrustError, trustErrorText, typedCode,
   untilText, type ActionForm, type Fetch,
 } from "../src/trust";
 
@@ -107,6 +107,13 @@ describe("sanctions in words", () => {
     setLang("it");
     expect(sanctionLine({ kind: "ban", reason: "cheating", at, until: null })).toContain("cheating");
     expect(sanctionLine({ kind: "ban", reason: "cheating", at, until: null })).not.toContain("Banned");
+  });
+
+  it("says how a report was closed", () => {
+    expect(outcomeText("mute: insults")).toBe("Muted: insults");
+    expect(outcomeText("dismiss: nothing wrong: a misunderstanding")).toBe("Report dismissed: nothing wrong: a misunderstanding");
+    expect(outcomeText("closed by hand")).toBe("closed by hand");
+    expect(outcomeText(null)).toBe("");
   });
 
   it("puts the gravest first", () => {
