@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from datetime import UTC
 from typing import Any
 
@@ -11,6 +12,7 @@ from burraco.accounts import avatars
 from burraco.accounts.models import AccountRow, SessionRow
 from burraco.accounts.names import username_key
 from burraco.accounts.sessions import SESSION_DAYS, Session
+from burraco.accounts.trust_models import NameHoldRow
 from burraco.infra.schema import Base
 
 _ACCOUNTS = Base.metadata.tables["accounts"]
@@ -28,10 +30,16 @@ def is_account(conn: Connection, player_id: str) -> bool:
 
 def create_account(conn: Connection, player_id: str, username: str, password_hash: str,
                    session_id: str, secret_hash: str) -> None:
-    """Insert the account and its first session; :class:`UsernameTaken` changes nothing."""
+    """Insert the account and its first session; :class:`UsernameTaken` (another account
+    has the name, or a deleted account's name is still held) changes nothing."""
     key = username_key(username)
     if conn.scalar(select(AccountRow.player_id).where(AccountRow.username_key == key)):
         raise UsernameTaken(username)
+    held = conn.scalar(select(NameHoldRow.until).where(NameHoldRow.username_key == key))
+    if held is not None:
+        if held > time.time():
+            raise UsernameTaken(username)
+        conn.execute(delete(NameHoldRow).where(NameHoldRow.username_key == key))  # over
     # a concurrent twin passes the check above; the unique key then refuses it
     # (IntegrityError: the writer retries the job alone, the caller maps it to a conflict)
     conn.execute(insert(_ACCOUNTS).values(
