@@ -321,6 +321,34 @@ def test_wrong_passwords_are_throttled_and_exports_limited(server: ServerProcess
     assert int(limited.headers["retry-after"]) > 0
 
 
+def test_a_seat_at_a_table_in_play_holds_the_deletion_back(server: ServerProcess,
+                                                          db: Engine) -> None:
+    """A table still being played would write the seat's results after the deletion: while
+    the account holds one, the deletion is refused (409, naming it) and nothing changes;
+    once the match is over it goes through."""
+    account = register(server, "Seated1", PASSWORD)
+    token = account["token"]
+    table = server.create_table(token, players=2, bot_delay=0, creator_seat=0, seats=[
+        {"kind": "human"}, {"kind": "bot", "level": "random"}])
+
+    async def sit_and(play: bool) -> None:
+        client = Client(server, table, 0, guest=token)
+        assert (await client.connect())["t"] == "hello_ok"
+        if play:
+            await play_out(client)
+        await client.close()
+
+    asyncio.run(sit_and(False))
+    held = leave(server, token, {"password": PASSWORD})
+    assert held.status_code == 409 and held.json()["code"] == "at_table", held.text
+    assert held.json()["tables"] == [table["table_id"]]
+    assert call(server, "GET", "/api/me", token).status_code == 200
+    asyncio.run(sit_and(True))
+    gone = leave(server, token, {"password": PASSWORD})
+    assert gone.status_code == 200, gone.text
+    assert not naming(db, account["player_id"])
+
+
 def test_erasure_reaches_the_club_evenings_tables(engine: Engine) -> None:
     """The tables of another schema history in the same database (the club evenings') are
     searched and rewritten too: the link to the account goes, the director's words stay."""

@@ -1,7 +1,9 @@
 """Leaving: ``DELETE /api/me`` deletes the account, ``GET /api/me/export`` gives its data.
 
 * ``DELETE /api/me`` ``{"password"}``: the account is deleted (``accounts.erasure``); every
-  session of it ends on every process at once and the cookies are cleared.  401
+  session of it ends on every process at once and the cookies are cleared.  409 ``at_table``
+  while the account holds a seat at a table whose match is not over (the table would write
+  the seat's results after the deletion): finish it, or cancel a waiting one, first.  401
   ``login_required`` without a session, 401 ``bad_credentials`` for a wrong password (the
   log-in's throttle: 429 ``throttled``), 422 naming the field for a malformed body, 400
   ``bad_json`` for a body that is not JSON; a refusal changes nothing.
@@ -20,7 +22,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, StrictStr, ValidationError
-from sqlalchemy import Connection
+from sqlalchemy import Connection, select
 
 from burraco.accounts import erasure
 from burraco.accounts.identity import GUEST_COOKIE
@@ -30,6 +32,7 @@ from burraco.infra import scrub
 from burraco.infra.http_limits import client_address
 from burraco.infra.rates import RateLimits, storage_for
 from burraco.server.storage import repository as repo
+from burraco.server.storage.models import CommandRow, TableRow
 
 LOGIN = "log in first (POST /api/sessions)"
 EXPORT_RATE = "10/hour"
@@ -95,6 +98,18 @@ def _export(conn: Connection, player_id: str) -> dict[str, Any] | None:
     return out
 
 
+def live_seats(conn: Connection, player_id: str) -> list[str]:
+    """The tables whose match is not over where ``player_id`` holds a seat."""
+    live = list(conn.scalars(select(TableRow.id).where(TableRow.status != "finished")))
+    if not live:
+        return []
+    seated = {str(row.table_id) for row in conn.execute(
+        select(CommandRow.table_id, CommandRow.body).where(
+            CommandRow.table_id.in_(live), CommandRow.kind == "claim"))
+        if row.body.get("guest_id") == player_id}
+    return sorted(seated)
+
+
 def router(players: Players) -> APIRouter:
     api = APIRouter()
     settings = players.host.settings
@@ -110,6 +125,11 @@ def router(players: Players) -> APIRouter:
         body = _leaving(await request.body())
         if isinstance(body, JSONResponse):
             return body
+        seats = await players.host.read(lambda conn: live_seats(conn, session.player_id))
+        if seats:
+            return _error(409, "at_table", "you hold a seat at a table still being played: "
+                          "finish the match (or cancel a table nobody joined) first",
+                          tables=seats)
         try:
             await erasure.leave(players, session, body.password, client_address(request.scope))
         except Throttled as exc:
