@@ -13,7 +13,7 @@ import { isAccount, me, type Me } from "./players";
 import { RecoveryCodes } from "./recovery";
 import {
   deleteAccount, exportData, gravest, isModerator, newRecoveryCodes, saveFile, sanctionEffect, sanctionLine,
-  trustErrorText, type Sanction,
+  trustErrorText, TrustError, type Sanction,
 } from "./trust";
 import "./trust.css";
 
@@ -166,19 +166,24 @@ function DeleteAccount(props: { username: string }) {
   const [typed, setTyped] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [tables, setTables] = useState<string[]>([]);
   const matches = typed.trim().toLowerCase() === props.username.toLowerCase();
   const remove = async (ev: Event) => {
     ev.preventDefault();
     if (!matches) return setError(t("acct.typeName", { name: props.username }));
     setBusy(true);
     setError(null);
+    setTables([]);
     try {
       await deleteAccount(password);
       forgetGuest();
       try { sessionStorage.setItem(DELETED, "1"); } catch { /* the lobby just says nothing */ }
       go("/");
     } catch (err) {
-      setError(trustErrorText(err));
+      if (err instanceof TrustError && err.code === "at_table") {
+        setError(t("acct.atTable"));
+        setTables(Array.isArray(err.body.tables) ? err.body.tables.filter((x): x is string => typeof x === "string") : []);
+      } else setError(trustErrorText(err));
       setBusy(false);
     }
   };
@@ -204,7 +209,13 @@ function DeleteAccount(props: { username: string }) {
         </label>
         <button type="submit" class="danger" data-testid="delete-submit" disabled={busy || !matches || !password}>
           {t("acct.deleteButton")}</button>
-        {error && <p class="error" role="alert">{error}</p>}
+        {error && <p class="error" role="alert" data-testid="delete-error">{error}</p>}
+        {tables.length > 0 && (
+          <p class="buttons">{tables.map((id, i) => (
+            <a class="button" href={`/play/${encodeURIComponent(id)}`} onClick={navigate} data-table={id}>
+              {t("mod.matchN", { n: i + 1 })}</a>
+          ))}</p>
+        )}
       </form>
     </section>
   );

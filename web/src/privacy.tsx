@@ -15,13 +15,15 @@ type Block = Key | Key[];
 export const PRIVACY: { id: string; title: Key; blocks: Block[] }[] = [
   { id: "kept", title: "privacy.kept", blocks: [
     "privacy.keptIntro",
-    ["privacy.keptAccount", "privacy.keptGames", "privacy.keptSocial", "privacy.keptSafety", "privacy.keptGuest"],
+    ["privacy.keptAccount", "privacy.keptSessions", "privacy.keptGames", "privacy.keptSocial", "privacy.keptSafety",
+      "privacy.keptGuest"],
     "privacy.keptBrowser",
     "privacy.keptNot",
   ] },
   { id: "why", title: "privacy.why", blocks: ["privacy.whyText"] },
   { id: "how-long", title: "privacy.howLong", blocks: [
-    ["privacy.longAccount", "privacy.longSessions", "privacy.longAddresses", "privacy.longReports", "privacy.longGuests"],
+    ["privacy.longAccount", "privacy.longSessions", "privacy.longGames", "privacy.longReports", "privacy.longGuests",
+      "privacy.longBackups"],
   ] },
   { id: "export", title: "privacy.export", blocks: ["privacy.exportText"] },
   { id: "delete", title: "privacy.delete", blocks: [

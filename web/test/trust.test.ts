@@ -2,11 +2,15 @@
 // moderator, a moderator's action checked and its body, sanctions in words, the refusals in
 // the player's words (a ban's reason and end, a throttle's wait), the routes, the calls'
 // errors and the export's file name.
+import { h } from "preact";
+import { renderToString } from "preact-render-to-string";
 import { afterEach, describe, expect, it } from "vitest";
+import { SanctionList } from "../src/account";
+import { RecoveryCodes } from "../src/recovery";
 import { reasonText, setLang, t } from "../src/i18n";
 import { route } from "../src/route";
 import { PRIVACY } from "../src/privacy";
-import { reportErrorText } from "../src/report";
+import { ReportDialog, reportErrorText } from "../src/report";
 import {
   actionBody, actionProblem, codesFile, codesFileName, exportData, gravest, historyLine, isModerator, REPORT_REASONS,
   MOD_ACTIONS, outcomeText, reasonName, sanctionLine, sanctionName, statText, trust, TrustError, trustErrorText, typedCode,
@@ -201,5 +205,34 @@ describe("pages", () => {
         for (const block of section.blocks) for (const key of [block].flat()) expect(t(key).length, `${lang} ${key}`).toBeGreaterThan(20);
       }
     }
+  });
+});
+
+describe("what the pieces show", () => {
+  const noop = () => undefined;
+  it("shows the ten codes once, with Copy, Download and I saved them", () => {
+    const codes = Array.from({ length: 10 }, (_, i) => `AAAA-BBBB-CC${String(i).padStart(2, "0")}`);
+    const html = renderToString(h(RecoveryCodes, { codes, username: "ada", onDone: noop }));
+    expect(html.match(/<code>/g)?.length).toBe(10);
+    expect(html).toContain("AAAA-BBBB-CC09");
+    for (const id of ["codes-copy", "codes-download", "codes-saved"]) expect(html).toContain(`data-testid="${id}"`);
+    expect(html).toContain("each lets you back in once if you forget your password");
+  });
+
+  it("asks a report's reason among five, and says about which message", () => {
+    const html = renderToString(h(ReportDialog, { username: "bob", context: "message", message: "well_played", onClose: noop }));
+    expect(html.match(/name="report-reason"/g)?.length).toBe(5);
+    expect(html).toContain("Report bob");
+    expect(html).toContain("About the message “Well played!”");
+    expect(html).toContain('maxlength="1000"');
+  });
+
+  it("lists the sanctions in force with what each stops, or nothing", () => {
+    const at = Date.UTC(2026, 11, 7, 12) / 1000;
+    const html = renderToString(h(SanctionList, { sanctions: [{ kind: "suspend", reason: "left twice", at, until: at + 86400 }] }));
+    expect(html).toContain("Suspended from rated play until");
+    expect(html).toContain("left twice");
+    expect(html).toContain("you cannot play rated matches");
+    expect(renderToString(h(SanctionList, { sanctions: [] }))).toBe("");
   });
 });
