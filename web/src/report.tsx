@@ -94,6 +94,15 @@ export function ReportDialog(props: ReportTarget & { onClose: () => void }) {
   );
 }
 
+/** A small flag (no text: the button's label says what it does). */
+export function FlagIcon() {
+  return (
+    <svg class="flag-icon" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" fill="currentColor">
+      <path d="M5 2h2v20H5zM8 3h10l-2.5 4.5L18 12H8z" />
+    </svg>
+  );
+}
+
 /** "Report": opens the dialog. */
 export function ReportButton(props: ReportTarget & { class?: string; label?: string; small?: boolean }) {
   useLang();
@@ -104,7 +113,7 @@ export function ReportButton(props: ReportTarget & { class?: string; label?: str
         data-report={props.username} aria-haspopup="dialog"
         aria-label={props.label ?? t("report.button", { name: props.username })}
         title={props.label ?? t("report.button", { name: props.username })} onClick={() => setOpen(true)}>
-        {props.small ? "⚑" : t("report.short")}
+        {props.small ? <FlagIcon /> : t("report.short")}
       </button>
       {open && <ReportDialog {...props} onClose={() => setOpen(false)} />}
     </>

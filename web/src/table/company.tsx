@@ -11,7 +11,7 @@ import { isQuickId, mutedSeats, QUICK_IDS, quickKey, setMuted, type QuickId } fr
 import { askRematch, takeRematchSeat } from "./extras-api";
 import { savedGuest } from "../api";
 import { isAccount } from "../players";
-import { ReportButton, ReportDialog } from "../report";
+import { FlagIcon, ReportButton, ReportDialog } from "../report";
 
 export interface Said {
   seat: number;
@@ -122,7 +122,7 @@ export function QuickFeed(props: { company: Company; name: (seat: number) => str
               {holder && (
                 <button type="button" class="said-report" data-testid="report-message" aria-haspopup="dialog"
                   aria-label={t("report.message", { name: holder })} title={t("report.message", { name: holder })}
-                  onClick={() => setReporting({ username: holder, message: m.msg })}>⚑</button>
+                  onClick={() => setReporting({ username: holder, message: m.msg })}><FlagIcon /></button>
               )}
             </li>
           );
