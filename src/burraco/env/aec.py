@@ -25,6 +25,7 @@ from burraco.engine.state import HandState
 from burraco.engine.views import View, view
 from burraco.env import catalog, masks
 from burraco.env.catalog import describe
+from burraco.env.global_state import StateEncoder
 from burraco.env.observation import NO_MATCH, Encoder, MatchInfo
 
 ENV_VERSION = 0
@@ -93,6 +94,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         }
         self.action_spaces = {
             agent: gymnasium.spaces.Discrete(n) for agent in self.possible_agents}
+        self.state_encoder = StateEncoder(self.encoder)
+        whole = self.state_encoder.layout
+        self.state_space = gymnasium.spaces.Box(whole.low, whole.high, (whole.size,), np.float32)
+        """The space of :meth:`state`: the FULL state, for centralised critics only."""
         self._rng = random.Random()
         self._state: HandState | None = None
         self._match: FreePlayMatch | None = None
@@ -171,6 +176,18 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """**The FULL state: every hidden card. For centralised critics in training only.**
+
+        Every hand, the pending and untaken pozzetti, the stock in order, the pile,
+        and the public table (:mod:`burraco.env.global_state` gives the layout,
+        ``state_encoder.layout.slices`` the slices).  It breaks the table's secrecy on
+        purpose, for a value function trained with the whole state (centralised
+        critic, decentralised actors): **never give it, or anything computed from it,
+        to a policy that acts** — a policy acts on ``observe(agent)``.
+        """
+        return self.state_encoder.encode(self.game_state, self._match_info(0))
 
     def render(self) -> str | None:
         """A text picture of the table as a spectator sees it (``ansi``: returned)."""
