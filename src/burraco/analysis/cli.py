@@ -16,7 +16,8 @@ DESCRIPTION = (
     "Replay a hand's record (burraco play --record FILE writes one) and, at each decision of "
     "the seat, ask the strongest level what it would have played from that seat's view at that "
     "moment (never with the hidden cards), and estimate the match points the move played lost "
-    "(0 when it agrees or the difference is within the noise).")
+    "(0 when it agrees, or when the strongest level's move gains less than 2 standard errors "
+    "or 5 points).")
 
 
 def register(sub: Any) -> None:
@@ -55,25 +56,47 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
     else:
-        print(format_analysis(result))
+        print(format_analysis(result, settings))
     return 0
 
 
-def format_analysis(result: Analysis) -> str:
+def format_analysis(result: Analysis, settings: Settings | None = None) -> str:
+    """The analysis as text: one line per decision, the statistics said as they are."""
+    settings = settings or Settings()
     marked = [d for d in result.decisions if d.loss > 0]
     lines = [f"seat {result.seat}, {result.players} players, rules {result.rules}: "
              f"{len(result.decisions)} decisions judged by {result.level}, {len(marked)} "
              f"marked, {result.total_loss:.0f} match points lost in all"]
     for d in result.decisions:
+        head = f"  move {d.index + 1:>3}  {d.played:<28}"
         if d.played == d.best:
-            lines.append(f"  move {d.index + 1:>3}  {d.played:<28} ok")
+            lines.append(f"{head} ok")
         elif d.loss > 0:
-            lines.append(f"  move {d.index + 1:>3}  {d.played:<28} ?  better {d.best} "
-                         f"(-{d.loss:.0f} MP, ± {d.se:.0f})")
+            lines.append(f"{head} ?  better {d.best} (-{d.loss:.0f} MP, ± {d.se:.0f}, "
+                         f"{errors(d.gain, d.se)})")
         else:
-            lines.append(f"  move {d.index + 1:>3}  {d.played:<28} ok (or {d.best}: "
-                         f"{d.gain:+.0f} ± {d.se:.0f}, within the noise)")
+            digits = 1 if 0 < d.se < 1 else 0  # "+0 ± 0" would hide a difference of 0.3 ± 0.3
+            lines.append(f"{head} ok (or {d.best}: {d.gain:+.{digits}f} ± {d.se:.{digits}f}, "
+                         f"{unmarked_why(d.gain, d.se, settings)})")
     return "\n".join(lines)
+
+
+def errors(gain: float, se: float) -> str:
+    """How many standard errors ``gain`` lies from 0: ``4.0 standard errors``."""
+    if se <= 0:
+        return "the same on every deal" if gain == 0 else "every deal alike"
+    return f"{abs(gain) / se:.1f} standard errors"
+
+
+def unmarked_why(gain: float, se: float, settings: Settings) -> str:
+    """Why a move other than the strongest level's costs no mark, as the statistics say it:
+    within the noise only up to ``z`` standard errors (the analysis' own test); beyond them,
+    either the move played did better or the gain is below the margin that counts."""
+    if abs(gain) <= settings.z * se:
+        return f"within the noise: {errors(gain, se)}"
+    if gain < 0:
+        return f"the move played did better: {errors(gain, se)}"
+    return f"{errors(gain, se)}, but below the {settings.margin:g}-point margin"
 
 
 def _progress(done: int, total: int) -> None:

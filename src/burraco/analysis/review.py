@@ -10,8 +10,9 @@ by the decision's place in the hand, so an analysis replays exactly); when it
 differs from the move played, both are played out on the same imagined deals
 (:func:`burraco.bots.determinize.determinize`, with the expert's rollouts) and
 the loss is the mean difference of the seat's score margin (its score minus
-the average of the other sides'), in match points.  A difference within the
-noise (below ``z`` standard errors or ``margin`` points) counts as 0.
+the average of the other sides'), in match points.  A gain counts only beyond
+``z`` standard errors (within them it is noise) and beyond ``margin`` points;
+otherwise the loss is 0.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ class Decision:
     played: str
     best: str
     loss: float
-    """Match points the move played lost against ``best`` (0: agrees, or within the noise)."""
+    """Match points the move played lost against ``best`` (0: it agrees, or the gain is within
+    ``z`` standard errors or ``margin`` points)."""
     gain: float
     """Mean margin of ``best`` over ``played`` on the imagined deals (before the noise test)."""
     se: float
