@@ -122,8 +122,11 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         return obs, reward, game.terminations[self.agent], game.truncations[self.agent], info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The learner's legal ids as booleans."""
-        return np.asarray(self.game.observe(self.agent)["action_mask"], dtype=bool)
+        """The learner's legal ids as booleans (all False off turn or once the episode is over);
+        through Gymnasium's wrappers: ``env.get_wrapper_attr("action_masks")()``."""
+        if self._illegal:
+            return np.zeros(len(self.game._zero_mask), dtype=bool)
+        return self.game._mask_for(self.agent).astype(bool)
 
     def render(self) -> str | None:
         return self.game.render()
