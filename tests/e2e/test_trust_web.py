@@ -10,6 +10,8 @@
   target from the log's form, and the target's log-in says why and until when.
 * From /account: new codes (the password asked), the data as a file, the account deleted
   (password and username typed): back in the lobby as a guest, the profile gone.
+* At a table, a player reports the other from a quick message's bubble and from the seat's
+  row of the company bar: the moderators' queue holds both, with the table and the message.
 * The privacy page, the recovery page and the report dialog in Italian.
 
 Screenshots go to ``artifacts/screenshots/trust-*.png``.
@@ -318,3 +320,61 @@ def test_privacy_recovery_and_report_in_italian(
     server.http.cookies.clear()
     assert not errors, errors
     context.close()
+
+
+def test_reports_from_a_table_and_a_quick_message(
+    server: ServerProcess, browser: Any, screenshots: Path
+) -> None:
+    eva, fede = account(server, "Trust_Eva"), account(server, "Trust_Fede")
+    table = server.create_table(eva["token"], players=2, public=False,
+                                seats=[{"kind": "human"}, {"kind": "human"}])
+    e = open_as(browser, eva, phone=True)
+    f = open_as(browser, fede, phone=False)
+    for page, seat in ((e, 0), (f, 1)):
+        page.goto(table["seats"][seat]["invite"])
+    for page in (e, f):
+        page.wait_for_selector(".hand-card", timeout=30_000)
+
+    # Fede says hello; Eva reports the message from its bubble
+    f.click("[data-testid=quick-bar] summary")
+    f.click("[data-quick=hello]")
+    said = e.locator("[data-testid=quick-feed] li[data-said=hello]")
+    said.wait_for()
+    said.locator("[data-testid=report-message]").click()
+    dialog = e.locator(".report-dialog")
+    dialog.locator("[data-testid=report-quote]").wait_for()
+    dialog.locator("label.choice", has_text="Abuse or insults").click()
+    fits(e)
+    e.screenshot(path=str(screenshots / "trust-report-message-phone.png"))
+    e.click("[data-testid=report-send]")
+    dialog.locator("[data-testid=report-sent]").wait_for()
+    e.click("[data-testid=report-done]")
+
+    # ... and Fede from the seat's row of the table's company bar
+    e.click("[data-testid=quick-bar] summary")
+    e.locator(".mutes [data-testid=report][data-report=Trust_Fede]").wait_for()
+    e.screenshot(path=str(screenshots / "trust-table-bar-phone.png"))
+    e.click(".mutes [data-testid=report][data-report=Trust_Fede]")
+    dialog.locator("label.choice", has_text="Cheating").click()
+    e.fill("textarea[name=report-text]", "Always knows my hand.")
+    e.screenshot(path=str(screenshots / "trust-report-table-phone.png"))
+    e.click("[data-testid=report-send]")
+    dialog.locator("[data-testid=report-sent]").wait_for()
+    e.click("[data-testid=report-done]")
+
+    # the moderators' queue has both, with the table and the message
+    moderator = account(server, "Trust_Gio")
+    grant_moderator(server, "Trust_Gio")
+    queue = server.http.get("/api/mod/reports?status=open", headers=bearer(moderator))
+    assert queue.status_code == 200, queue.text
+    server.http.cookies.clear()
+    about = {r["context"]: r for r in queue.json()["reports"]
+             if r["target"]["username"] == "Trust_Fede"}
+    assert set(about) == {"message", "table"}, about
+    assert about["message"]["message"] == "hello" and about["message"]["reason"] == "abuse"
+    assert about["table"]["table_id"] == table["table_id"]
+    assert about["table"]["reason"] == "cheating"
+    assert about["table"]["text"] == "Always knows my hand."
+    assert not e.errors and not f.errors, (e.errors, f.errors)
+    e.context.close()
+    f.context.close()

@@ -179,6 +179,7 @@ function DeleteAccount(props: { username: string }) {
       forgetGuest();
       try { sessionStorage.setItem(DELETED, "1"); } catch { /* the lobby just says nothing */ }
       go("/");
+      window.scrollTo(0, 0);
     } catch (err) {
       if (err instanceof TrustError && err.code === "at_table") {
         setError(t("acct.atTable"));

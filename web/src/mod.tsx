@@ -94,7 +94,7 @@ export function ActionPanel(props: {
   };
   const days = ACTION_DAYS.has(form.action);
   return (
-    <form class="trust-form mod-action" onSubmit={apply} data-testid="mod-action-form">
+    <form class="trust-form mod-action" onSubmit={apply} data-testid="mod-action-form" noValidate>
       {props.username === undefined && (
         <label>{t("acc.username")}
           <input name="mod-username" value={who} required autoComplete="off" spellcheck={false}
