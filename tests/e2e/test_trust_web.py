@@ -12,7 +12,10 @@
   (password and username typed): back in the lobby as a guest, the profile gone.
 * At a table, a player reports the other from a quick message's bubble and from the seat's
   row of the company bar: the moderators' queue holds both, with the table and the message.
-* The privacy page, the recovery page and the report dialog in Italian.
+* The privacy page, the recovery page and the report dialog in Italian; the pages of trust and
+  safety (privacy, recovery, the account with a sanction, moderation with a report, a report
+  dialog) hold no phrase of another language in any of the five, and no serious or critical
+  violation of axe-core.
 
 Screenshots go to ``artifacts/screenshots/trust-*.png``.
 """
@@ -31,6 +34,8 @@ import pytest
 from harness import BURRACO, ServerProcess
 from people_harness import PASSWORD, account, bearer, open_as, serve
 from people_harness import fits as fits_controls
+from test_languages_web import _check, foreign_phrases
+from test_web_axe import axe_problems
 from test_web_client import PHONE
 
 pytestmark = pytest.mark.xdist_group("e2e")
@@ -378,3 +383,52 @@ def test_reports_from_a_table_and_a_quick_message(
     assert not e.errors and not f.errors, (e.errors, f.errors)
     e.context.close()
     f.context.close()
+
+
+def test_the_pages_speak_each_language_and_pass_axe(
+    server: ServerProcess, browser: Any
+) -> None:
+    foreign = foreign_phrases()
+    seen: list[str] = []
+    problems: list[str] = []
+    hana, _, mod = (account(server, name) for name in ("Trust_Hana", "Trust_Ivo", "Trust_Lia"))
+    grant_moderator(server, "Trust_Lia")
+    reported = server.http.post("/api/reports", headers=bearer(hana), json={
+        "username": "Trust_Ivo", "reason": "name", "text": "A rude name.", "context": "profile"})
+    assert reported.status_code == 201, reported.text
+    warned = server.http.post("/api/mod/actions", headers=bearer(mod), json={
+        "username": "Trust_Hana", "action": "warn", "reason": "Be kind at the tables"})
+    assert warned.status_code == 200, warned.text
+    server.http.cookies.clear()
+
+    context = browser.new_context(locale="en-GB", **PHONE, bypass_csp=True)
+    page = context.new_page()
+    for path, ready, where in [("/privacy", "#kept-title", "privacy"),
+                               ("/recover", "[data-testid=recover-form]", "recovery")]:
+        page.goto(server.base + path)
+        page.locator(ready).wait_for()
+        problems += axe_problems(page, where)
+        _check(page, where, foreign, seen)
+    page.evaluate("(who) => localStorage.setItem('burraco:guest', who)", json.dumps(hana))
+    page.goto(server.base + "/account")
+    page.locator("[data-testid=sanctions] li[data-kind=warn]").wait_for()
+    problems += axe_problems(page, "account")
+    _check(page, "account", foreign, seen)
+    page.goto(server.base + "/players/Trust_Ivo")
+    page.click("[data-testid=report]")
+    page.locator(".report-dialog").wait_for()
+    problems += axe_problems(page, "report dialog")
+    _check(page, "report dialog", foreign, seen)
+    page.evaluate("(who) => localStorage.setItem('burraco:guest', who)", json.dumps(mod))
+    page.goto(server.base + "/mod")
+    item = page.locator("[data-testid=reports-open] li.report[data-target=Trust_Ivo]")
+    item.wait_for()
+    item.locator("[data-testid=mod-act]").click()
+    problems += axe_problems(page, "moderation")
+    _check(page, "moderation", foreign, seen)
+    page.click("[data-testid=mod-tab-log]")
+    page.locator("[data-testid=mod-log] li[data-kind=warn]").wait_for()
+    _check(page, "moderation log", foreign, seen)
+    context.close()
+    assert not seen, "\n".join(seen)
+    assert not problems, "\n".join(problems)

@@ -251,7 +251,7 @@ function Log() {
   );
 }
 
-function FlagCard(props: { flag: Flag }) {
+export function FlagCard(props: { flag: Flag }) {
   const f = props.flag;
   const what = flagText(f.kind);
   return (
@@ -282,7 +282,7 @@ function Screening() {
     modScreening().then((r) => { setFlags(r.flags); setChecked(r.checked ?? {}); })
       .catch((err) => setError(trustErrorText(err)));
   }, []);
-  const counts = Object.entries(checked).filter(([, v]) => typeof v === "number" || typeof v === "string");
+  const count = (key: string) => (typeof checked[key] === "number" ? checked[key] as number : null);
   return (
     <section data-testid="mod-screening">
       <p class="note">{t("mod.screeningText")}</p>
@@ -290,9 +290,9 @@ function Screening() {
       {flags === null && !error && <p>{t("common.loading")}</p>}
       {flags && flags.length === 0 && <p class="panel">{t("mod.noFlags")}</p>}
       {flags && flags.length > 0 && <ul class="reports">{flags.map((f) => <FlagCard flag={f} />)}</ul>}
-      {counts.length > 0 && (
-        <p class="note" data-testid="screening-checked">{t("mod.checked")}{" "}
-          {counts.map(([k, v]) => `${k.replace(/_/g, " ")}: ${typeof v === "number" ? statText(v) : v}`).join(" · ")}</p>
+      {count("matches") !== null && (
+        <p class="note" data-testid="screening-checked">
+          {t("mod.checkedLine", { matches: count("matches") ?? 0, players: count("players") ?? 0, pairs: count("pairs") ?? 0 })}</p>
       )}
     </section>
   );

@@ -6,6 +6,7 @@ import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { afterEach, describe, expect, it } from "vitest";
 import { SanctionList } from "../src/account";
+import { FlagCard } from "../src/mod";
 import { RecoveryCodes } from "../src/recovery";
 import { reasonText, setLang, t } from "../src/i18n";
 import { route } from "../src/route";
@@ -225,6 +226,18 @@ describe("what the pieces show", () => {
     expect(html).toContain("Report bob");
     expect(html).toContain("About the message “Well played!”");
     expect(html).toContain('maxlength="1000"');
+  });
+
+  it("shows a screening flag: its kind in words, the players, the numbers, the matches' replays", () => {
+    const flag = { kind: "pair_frequency", players: [{ username: "ada", player_id: "p1" }, { username: "bob", player_id: "p2" }],
+      statistic: 12.3456, baseline: 2.5, threshold: 7, explanation: "ada and bob met 12 times", matches: ["t1", "t2"] };
+    const html = renderToString(h(FlagCard, { flag }));
+    expect(html).toContain("Often at the same tables");
+    expect(html).toContain('href="/players/ada"');
+    expect(html).toContain("Measured 12.346 · usual 2.5 · flagged above 7");
+    expect(html).toContain('href="/replay/t2"');
+    setLang("it");
+    expect(renderToString(h(FlagCard, { flag }))).toContain("Misurato 12,346");
   });
 
   it("lists the sanctions in force with what each stops, or nothing", () => {
