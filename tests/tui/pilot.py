@@ -12,6 +12,7 @@ import asyncio
 import time
 from collections.abc import Callable
 
+from rich.style import Style
 from textual.pilot import Pilot
 
 from burraco.engine.cards import card_face, parse_face
@@ -22,6 +23,30 @@ def screen_text(app: BurracoApp) -> str:
     """The screen as plain text, one line per row (what a terminal would show)."""
     strips = app.screen._compositor.render_strips()
     return "\n".join(strip.text.rstrip() for strip in strips)
+
+
+def screen_cells(app: BurracoApp) -> list[list[tuple[str, Style]]]:
+    """The screen character by character: each row's (character, style), as a terminal draws
+    it (the table's characters are one cell wide each)."""
+    return [[(char, segment.style or Style()) for segment in strip for char in segment.text]
+            for strip in app.screen._compositor.render_strips()]
+
+
+def find_cells(app: BurracoApp, text: str, *, row: int | None = None,
+               last: bool = False) -> list[tuple[str, Style]]:
+    """The cells of ``text``'s first (``last``: last) appearance on the screen (in ``row``)."""
+    rows = screen_cells(app)
+    found = []
+    for y, cells in enumerate(rows):
+        line = "".join(char for char, _ in cells)
+        if row is not None and y != row:
+            continue
+        at = line.find(text)
+        while at >= 0:
+            found.append(cells[at:at + len(text)])
+            at = line.find(text, at + 1)
+    assert found, f"{text!r} is not on the screen:\n{screen_text(app)}"
+    return found[-1] if last else found[0]
 
 
 async def wait_for(pilot: Pilot[int], check: Callable[[], bool], timeout: float = 20,

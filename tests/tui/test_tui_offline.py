@@ -65,6 +65,8 @@ def test_a_whole_hand_is_played_with_the_keys(players: int, seed: int, tmp_path:
             text = screen_text(app)
             assert "Hand over" in text
             assert "melds" in text and "= " in text  # the §9 score sheet of each side
+            for side in app.last.result:  # whole, each sum's end on one line at 80 columns
+                assert f"hand {side.hand} = {side.total}" in text, text
             assert sum(driver.match.scores) == sum(app.last.scores)
             # the hand's record was saved, and replays to the very end the screen showed
             saved = tmp_path / f"burraco-{seed}-hand-1.json"
@@ -149,7 +151,9 @@ def test_italian_and_sorting_and_the_pile() -> None:
             assert app.sort_mode == "rank" and app.hand_order() != by_suit
             assert "mano ordinata per valore" in screen_text(app)
             await pilot.press("v")
-            assert "Gli scarti, dal fondo (1 carte)" in screen_text(app)
+            assert len(app.last.pile) == 1
+            assert Words("it")("pile_all", n=1) in screen_text(app)  # its form for one card
+            assert "(1 carte)" not in screen_text(app) and "1 carta" in screen_text(app)
             await pilot.press("escape")
             await pilot.press("question_mark")
             assert "questo aiuto" in screen_text(app)

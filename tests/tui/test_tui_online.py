@@ -204,3 +204,47 @@ def test_the_command_creates_a_table_and_remembers_the_guest(
     remembered.write_text(json.dumps({server.base: "g.forged.token"}))
     fresh = guest_token(server.base, "Ada", path=remembered)  # an unknown one is replaced
     assert fresh != "g.forged.token" and json.loads(remembered.read_text())[server.base] == fresh
+
+
+class Recording(OnlineDriver):
+    """The driver the app runs, noting the screen's first line right after each event frame
+    (what a person sees until the next frame or the sync it asks for)."""
+
+    app: BurracoApp | None = None
+    headers: list[tuple[str, dict[str, Any], str]]
+
+    def _receive(self, message: dict[str, Any]) -> bool:
+        joined = super()._receive(message)
+        event = message.get("e")
+        if self.app is not None and isinstance(event, dict):
+            self.headers.append((str(event.get("type")), event,
+                                 screen_text(self.app).splitlines()[0]))
+        return joined
+
+
+def test_the_header_has_the_final_scores_with_the_match_over_frame(
+        server: ServerProcess) -> None:
+    ada = server.guest("Ada")
+    table = server.create_table(ada, players=4, bot_delay=0.02, public=False,
+                                options={"target": 100},
+                                seats=[{"kind": "bot", "level": "basic"}] * 4)
+    words = Words("en")
+    driver = Recording(parse_link(table["watch"]), guest=None, words=words)
+    driver.headers = []
+    app = BurracoApp(driver, words=words, settings=Settings())
+    driver.app = app
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: driver.match_over is not None, timeout=120,
+                           what="the match's end")
+            assert "Match over" in screen_text(app)
+
+    asyncio.run(main())
+    ends = [(kind, event, line) for kind, event, line in driver.headers
+            if kind in ("HandEnded", "MatchOver")]
+    assert ends and ends[-1][0] == "MatchOver"
+    for kind, event, line in ends:  # the header said each frame's scores as it came
+        scores = " · ".join(f"{name} {score}" for name, score in zip(
+            ("North+South", "East+West"), event["scores"], strict=True))
+        assert f" · {scores} (to 100)" in line, (kind, line)

@@ -59,7 +59,8 @@ def test_a_record_forward_and_back(tmp_path: Path) -> None:
             text = screen_text(app)
             assert "Hand over" in text and "melds" in text  # the score sheet (RULES.md §9)
             assert "d draw" not in text
-            assert all(key in text for key in ("n next", "b back", "end end", "tab seat"))
+            assert all(key in text for key in ("n next", "b back", "end last move", "tab seat"))
+            assert "end end" not in text
             await pilot.press("home")
             assert app.last.replay_at == (0, len(moves))
             await pilot.press("q")  # no question in a replay

@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from burraco.cli import main
 from burraco.engine.legal import _PICKUP_REFUSAL
+from burraco.locale import LANGUAGES
 from burraco.tui import render
-from burraco.tui.cards import face_label, sorted_hand
-from burraco.tui.i18n import Words, detect_lang, rules_section
-from burraco.tui.keys import SettingsError, load_settings, settings_from
+from burraco.tui.app import build_bindings
+from burraco.tui.cards import RED, WILD, face_label, meld_markup, sorted_hand
+from burraco.tui.i18n import MESSAGES, PLURALS, Words, detect_lang, rules_section
+from burraco.tui.keys import Settings, SettingsError, key_label, load_settings, settings_from
 from burraco.tui.links import LinkError, Seat, parse_link
-from burraco.tui.model import Table
+from burraco.tui.model import SideResult, Table
 from burraco.tui.online import OnlineDriver
 
 
@@ -87,6 +91,88 @@ def test_cards() -> None:
     hand = [52, 1, 0, 13, 14, 6]  # JK 2H AH AD 2D 7H
     assert sorted_hand(hand, "suit") == [0, 1, 6, 13, 14, 52]
     assert sorted_hand(hand, "rank") == [0, 13, 6, 1, 14, 52]  # aces, 7, the wilds last
+
+
+def test_in_a_meld_only_the_cards_acting_as_wild_are_gold() -> None:
+    gold, red = f"[bold {WILD}]", f"[{RED}]"
+    # a natural two of a sequence has its suit's colour; the joker has a role
+    assert meld_markup("AH 2H JK(=3H) 4H") == (
+        f"{red}A♥[/] {red}2♥[/] {gold}JK(=3♥)[/] {red}4♥[/]")
+    assert meld_markup("AS 2S 3S") == "A♠ 2♠ 3♠"
+    # a two acting as wild in a sequence has its role; in a set it is the wild, no role
+    assert meld_markup("4S 2H(=5S) 6S") == f"4♠ {gold}2♥(=5♠)[/] 6♠"
+    assert meld_markup("KH KH KS 2S") == f"{red}K♥[/] {red}K♥[/] K♠ {gold}2♠[/]"
+    assert meld_markup("9C 9C 9S JK", symbols=False) == f"9C 9C 9S {gold}JK[/]"
+    # elsewhere (a hand, the pile) every two may yet be wild
+    assert render.face_markup("2H") == f"{gold}2♥[/]"
+
+
+def test_a_count_takes_its_plural_form() -> None:
+    english = Words("en")
+    assert english("pile_all", n=1) == "The discard pile, bottom first (1 card)"
+    assert english("pile_all", n=12) == "The discard pile, bottom first (12 cards)"
+    assert english("pozzetto_left", n=1) == "1 left"
+    for lang in LANGUAGES:  # every language formats each form
+        for n in (0, 1, 2, 3, 5, 21, 101):
+            assert str(n) in Words(lang)("pile_all", n=n)
+            assert str(n) in Words(lang)("pozzetto_left", n=n)
+    # a message counting things is a plural entry: the others with {n} number, not count
+    numbering = {"seat", "hand_no", "target", "no_such_meld", "turn.attach", "turn.me.attach",
+                 "replay_pos"}
+    assert {key for key, text in MESSAGES.items() if "{n}" in text} == numbering
+    assert not set(PLURALS) & set(MESSAGES)
+
+
+def test_no_key_in_the_footer_is_described_by_its_own_name() -> None:
+    """``end end`` was the replay footer's: the key ``end`` described as "end"."""
+    for lang in LANGUAGES:
+        for binding in build_bindings(Settings(), Words(lang)):
+            shown = key_label(binding.key).lower()
+            assert binding.description.lower() not in (shown, ""), (lang, binding)
+    assert [b.description for b in build_bindings(Settings(), Words("en"))
+            if b.action == "last"] == ["last move"]
+
+
+def score_sheet(lang: str, width: int) -> tuple[str, str]:
+    """A hand's score sheet at 6 players, with long names and big numbers, broken to ``width``;
+    and the same unbroken."""
+    table = Table(kind="offline", seat=0, players=6, status="over", hand_number=12,
+                  names=("You", "Northeast", "Southeast", "Southwest", "Northwest", "North"),
+                  side_of=(0, 1, 2, 0, 1, 2), result=tuple(
+                      SideResult(seats=(s, s + 3), melds=1415, bonuses=1250, closing=100,
+                                 pozzetto=-100, hand=-1125, total=-1540 + s) for s in range(3)))
+    words = Words(lang)
+    return (render.result_lines(table, words, width=width),
+            render.result_lines(table, words))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("width", [80, 60, 44])
+def test_the_score_sheet_breaks_between_terms_only(lang: str, width: int) -> None:
+    broken, whole = score_sheet(lang, width)
+    lines = [re.sub(r"\[/?b\]", "", line) for line in broken.splitlines()]
+    assert all(len(line) <= width for line in lines), lines
+    assert len([line for line in lines if not line.startswith("  ")]) == 3  # a line per side
+    assert len(lines) > 3  # and some broken
+    for line, following in itertools.pairwise(lines):  # every break comes after a term
+        if following.startswith("  "):
+            assert line.endswith((",", ";", ":", "·")), (line, following)
+    for total in (-1540, -1539, -1538):  # each sum ends "= total" within one line
+        assert sum(f"= {total}" in line for line in lines) == 1, lines
+    # nothing lost or added: the lines joined are the sheet unbroken
+    assert " ".join(line.strip() for line in lines) == " ".join(
+        re.sub(r"\[/?b\]", "", whole).splitlines())
+
+
+def test_the_score_sheet_at_80_columns_in_english() -> None:
+    broken, _ = score_sheet("en", 80)
+    assert broken.splitlines() == [
+        "[b]Hand 12[/b] · You+Southwest: melds 1415, burraco 1250, closing 100, pozzetto -100,",
+        "  hand -1125 = -1540",
+        "Northeast+Northwest: melds 1415, burraco 1250, closing 100, pozzetto -100,",
+        "  hand -1125 = -1539",
+        "Southeast+North: melds 1415, burraco 1250, closing 100, pozzetto -100,",
+        "  hand -1125 = -1538"]
 
 
 def test_the_command_refuses_bad_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -168,3 +254,46 @@ def test_a_bad_frame_or_a_failing_redraw_costs_that_frame_not_the_link() -> None
         "redraw", "JSONDecodeError", "ValueError", "ValueError", "KeyError"]
     assert "'not json'" in driver.frame_errors[1]
     assert redraws[-1] == 3
+
+
+def test_the_match_over_frame_reaches_the_header_at_once() -> None:
+    """The scores of ``HandEnded`` and ``MatchOver`` are the header's as their frames come, not
+    when the sync they ask for answers (the header was stale meanwhile); the clock stops."""
+    words = Words("en")
+    driver = OnlineDriver(Seat("http://127.0.0.1:1", "t1", None), guest=None, words=words)
+    seats = [{"seat": 0, "kind": "human", "nickname": "Ada", "online": True},
+             {"seat": 1, "kind": "human", "nickname": "Bob", "online": True}]
+
+    def sync(version: int, scores: list[int]) -> str:
+        return json.dumps({
+            "t": "sync", "version": version, "status": "playing", "seats": seats,
+            "table": {"config": {"players": 2, "rules": "fibur", "target": 2005}},
+            "match": {"scores": scores, "target": 2005},
+            "hand": {"number": 5, "turn": 1, "phase": "play", "side_of": [0, 1],
+                     "hand_counts": [4, 1], "melds": [[], []], "pile": ["7H"]},
+            "clock": {"seat": 1, "deadline_ms": 4_000_000_000_000}})
+
+    def header() -> str:
+        return render.header(driver.table(), words, now=3_999_999_990)
+
+    async def frames() -> None:
+        driver._take('{"t": "hello_ok", "catch_up": "none", "version": 40}')
+        driver._take(sync(40, [1900, 1500]))
+        assert "Ada 1900 · Bob 1500 (to 2005) · [reverse]Bob clock 10s[/]" in header()
+        driver._take('{"v": 41, "e": {"type": "HandOver", "reason": "closed", "closer": 1}}')
+        driver._take(json.dumps({"v": 42, "e": {
+            "type": "HandEnded", "number": 5, "redeal": False, "scores": [1950, 2100],
+            "result": {"sides": [{"seats": [0], "total": 50}, {"seats": [1], "total": 600}]}}}))
+        assert "Ada 1950 · Bob 2100 (to 2005)" in header()
+        driver._take('{"v": 43, "e": {"type": "MatchOver", "winner": 1, "scores": [1950, 2100]}}')
+        table = driver.table()
+        assert table.status == "finished" and table.scores == (1950, 2100)
+        assert header() == "[b]Burraco[/b] · Watching · Hand 5 · Ada 1950 · Bob 2100 (to 2005)"
+        assert render.status(table, words, "", symbols=True) == "[b]Match over: Bob win[/b]"
+        driver._take(sync(43, [1950, 2100]))  # the sync agrees, and is the header's again
+        assert driver.synced == 43 and driver.table().scores == (1950, 2100)
+        driver._take(sync(44, [0, 0]))
+        assert driver.table().scores == (0, 0)  # a newer sync wins over an older event
+        await asyncio.sleep(0.1)
+
+    asyncio.run(frames())

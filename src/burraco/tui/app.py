@@ -99,7 +99,6 @@ class BurracoApp(App[int]):
     def on_resize(self, event: Resize) -> None:
         height = event.size.height
         self.log_count = 3 if height < 30 else 4 + (height - 30) // 4
-        self.query_one("#log").styles.height = self.log_count
         self.refresh_table()
 
     def _tick(self) -> None:
@@ -143,12 +142,18 @@ class BurracoApp(App[int]):
         self._draw("#table", render.table_line(t, w, symbols=self.symbols,
                                                show=max(6, (width - 60) // 4)))
         log = render.log_lines(t, w, symbols=self.symbols, count=self.log_count)
+        rows = self.log_count
         if t.result and (t.status in ("over", "finished") or not any(
                 seat == t.seat or t.seat is None for seat, _ in t.moves)):
-            # the last hand's score sheet stays until the seat's own first move
-            log = render.result_lines(t, w)
+            # the last hand's score sheet stays until the seat's own first move, whole: the
+            # log grows to its lines, each broken between terms only
+            log = render.result_lines(t, w, width=width)
+            rows = max(rows, log.count("\n") + 1)
         if t.status == "waiting" and t.notice:
             log = escape(t.notice)
+        log_area = self.query_one("#log", Line)
+        if log_area.styles.height is None or log_area.styles.height.value != rows:
+            log_area.styles.height = rows
         self._draw("#log", log)
         self._draw_status()
         self._draw_hand()

@@ -2,8 +2,12 @@
 
 A card reads the same without colour: the rank and the suit's symbol (or
 letter, with ``suits = "letters"`` for terminals without the symbols) say
-everything; red suits are red and wild cards (jokers and twos) stand out when
-the terminal has colours.  Wild roles keep the notation ``2C(=7H)``.
+everything; red suits are red and wild cards stand out in gold when the
+terminal has colours.  Wild roles keep the notation ``2C(=7H)``.  In a meld on
+the table only the cards acting as wild are gold (a joker, a card with a role,
+a two in a set): a natural two of a sequence (``A♥ 2♥ 3♥``) has its suit's
+colour.  Elsewhere (a hand, the pile, the turns) every joker and two is gold:
+each may yet act as wild.
 """
 
 from __future__ import annotations
@@ -32,15 +36,32 @@ def _one(text: str) -> str:
     return text
 
 
-def face_markup(text: str, *, symbols: bool = True) -> str:
-    """The card's label as Textual markup: red suits red, wilds in the wild colour."""
+def face_markup(text: str, *, symbols: bool = True, wild: bool | None = None) -> str:
+    """The card's label as Textual markup: red suits red, wilds in the wild colour.
+
+    ``wild``: whether the card acts as wild, when its meld says (:func:`meld_markup`);
+    ``None`` marks every joker and two."""
     label = face_label(text, symbols=symbols)
     head = text.partition("(=")[0]
-    if head == "JK" or head[:-1] == "2":
+    if wild is None:
+        wild = head == "JK" or head[:-1] == "2"
+    if wild:
         return f"[bold {WILD}]{label}[/]"
     if head[-1:] in ("H", "D"):
         return f"[{RED}]{label}[/]"
     return label
+
+
+def meld_markup(text: str, *, symbols: bool = True) -> str:
+    """A meld's cards (the engine's text: ``8S 9S 2C(=10S) JS``) as markup, gold only for the
+    card acting as wild."""
+    tokens = text.split()
+    roles = any("(=" in token for token in tokens)
+    naturals = {token[:-1] for token in tokens if token != "JK" and token[:-1] != "2"}
+    # the engine writes a sequence's wild with its role; a set's wild (always last) without
+    in_set = not roles and len(naturals) <= 1
+    return " ".join(face_markup(token, symbols=symbols, wild=(
+        token == "JK" or "(=" in token or (in_set and token[:-1] == "2"))) for token in tokens)
 
 
 def card_text(card: int) -> str:

@@ -10,9 +10,16 @@ comes from ``--lang`` or the locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
-from burraco.locale import LANGUAGES, N_, check_language, from_environment, pgettext_in
+from burraco.locale import (
+    LANGUAGES,
+    N_,
+    check_language,
+    from_environment,
+    ngettext_in,
+    pgettext_in,
+)
 from burraco.locale.reasons import code_in, reason_in
 from burraco.locale.seats import compass_names
 
@@ -37,16 +44,13 @@ MESSAGES: dict[str, str] = {
     "stock": N_("tui.stock", "Stock"),
     "pile": N_("tui.pile", "Pile"),
     "pile_empty": N_("tui.pile_empty", "empty"),
-    "pile_all": N_("tui.pile_all", "The discard pile, bottom first ({n} cards)"),
     "pozzetti": N_("tui.pozzetti", "Pozzetti"),
-    "pozzetto_left": N_("tui.pozzetto_left", "{n} left"),
     "pozzetto_taken": N_("tui.pozzetto_taken", "{side}: {name}"),
     "pozzetto_none": N_("tui.pozzetto_none", "none taken"),
     "score": N_("tui.score", "Score"),
     "target": N_("tui.target", "to {n}"),
     "melds_of": N_("tui.melds_of", "{side}"),
     "no_melds": N_("tui.no_melds", "no melds"),
-    "cards": N_("tui.cards", "{n} cards"),
     "online": N_("tui.online", "online"),
     "offline": N_("tui.offline", "offline"),
     "standin": N_("tui.standin", "stand-in {level}"),
@@ -111,7 +115,7 @@ MESSAGES: dict[str, str] = {
     "help.first": N_("tui.help.first", "replay: the start"),
     "help.last": N_("tui.help.last", "replay: the end"),
     "key.first": N_("tui.key.first", "start"),
-    "key.last": N_("tui.key.last", "end"),
+    "key.last": N_("tui.key.last", "last move"),
     "help.help": N_("tui.help.help", "this help"),
     "help.quit": N_("tui.help.quit", "quit"),
     "help.mouse": N_("tui.help.mouse", "Mouse: click a card to select it, a meld to attach the "
@@ -149,6 +153,16 @@ MESSAGES: dict[str, str] = {
     "turn.me.discard": N_("tui.turn.me.discard", "discarded {card}"),
 }
 
+#: The messages with a count ``{n}``, by key: each language's plural form for the count (the
+#: catalogs' plural entries; they have no context, so each says where it is shown).
+PLURALS: dict[str, Callable[[str, int], str]] = {
+    # TRANSLATORS: the terminal client: the title of the whole discard pile ("v")
+    "pile_all": lambda lang, n: ngettext_in(
+        lang, "The discard pile, bottom first ({n} card)",
+        "The discard pile, bottom first ({n} cards)", n),
+    # TRANSLATORS: the terminal client's table line, after "Pozzetti:": how many are left to take
+    "pozzetto_left": lambda lang, n: ngettext_in(lang, "{n} left", "{n} left", n),
+}
 
 
 def detect_lang(env: Mapping[str, str] | None = None) -> str:
@@ -167,8 +181,12 @@ class Words:
             raise ValueError(f"{error} (--lang)") from None
 
     def __call__(self, key: str, **values: object) -> str:
-        english = MESSAGES.get(key)
-        text = key if english is None else pgettext_in(self.lang, f"tui.{key}", english)
+        count = values.get("n")
+        if key in PLURALS and isinstance(count, int):
+            text = PLURALS[key](self.lang, count)
+        else:
+            english = MESSAGES.get(key)
+            text = key if english is None else pgettext_in(self.lang, f"tui.{key}", english)
         return text.format(**values) if values else text
 
     def seat_name(self, seat: int, players: int) -> str:

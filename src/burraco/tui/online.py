@@ -2,7 +2,8 @@
 
 The server's ``sync`` (the engine's view for this seat) is what the screen
 shows; event frames move the version at once and ask for a fresh sync (one
-sync answers a burst), ``HandEnded`` keeps the score sheet.  When the link
+sync answers a burst), ``HandEnded`` keeps the score sheet, and the match's
+scores of ``HandEnded`` and ``MatchOver`` reach the header at once.  When the link
 drops the client reconnects with backoff and says the last version it saw in
 its hello, so it receives exactly what it missed.  Commands carry a unique id
 and the version they were decided at; a refusal comes back with its reason.
@@ -53,6 +54,9 @@ class OnlineDriver:
         self.result: dict[str, Any] | None = None
         self.redeal = False
         self.match_over: dict[str, Any] | None = None
+        self.event_scores: tuple[int, tuple[int, ...]] | None = None
+        """(version, the match's scores) of the last event that gave them (a hand's start and
+        end, the match's end): newer than the last sync, they are the header's."""
         self.link = "connecting"
         self.link_error = ""
         """Why the last connection attempt failed (shown while reconnecting)."""
@@ -100,6 +104,8 @@ class OnlineDriver:
             s % 2 if players in (2, 4) else s % 3 if players == 6 else s
             for s in range(players))
         scores = tuple(match.get("scores") or ())
+        if self.event_scores is not None and self.event_scores[0] > self.synced:
+            scores = self.event_scores[1]
         return Table(
             kind="online" if seat is not None else "watch", seat=seat, players=players,
             names=names, side_of=side_of, status=status, hand_number=int(hand.get("number", 0)),
@@ -250,6 +256,11 @@ class OnlineDriver:
                     self.redeal = bool(event.get("redeal"))
                 elif kind == "MatchOver":
                     self.match_over = event
+                    self.clock = None  # no turn runs any more: the header drops its clock
+                scores = event.get("scores")
+                if kind in ("HandStarted", "HandEnded", "MatchOver") and isinstance(scores, list):
+                    # the header shows them now, not when the sync asked for below comes
+                    self.event_scores = (self.version, tuple(int(s) for s in scores))
             self._want_sync()
         else:
             kind = message.get("t")

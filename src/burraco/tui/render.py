@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import time
 
+from rich.cells import cell_len
 from textual.markup import escape
 
-from burraco.tui.cards import card_text, face_label, face_markup
+from burraco.tui.cards import card_text, face_label, face_markup, meld_markup
 from burraco.tui.i18n import Words, rules_section
 from burraco.tui.model import Table
 
@@ -105,7 +106,7 @@ def meld_column(t: Table, side: int, w: Words, *, symbols: bool, mine: bool) -> 
     if not melds:
         lines.append(f"[dim]{w('no_melds')}[/]")
     for index, text in enumerate(melds):
-        cards = " ".join(face_markup(tok, symbols=symbols) for tok in text.split())
+        cards = meld_markup(text, symbols=symbols)
         kind = kinds[index] if index < len(kinds) else None
         mark = ""
         if kind:
@@ -215,18 +216,50 @@ def status(t: Table, w: Words, message: str, *, symbols: bool) -> str:
     return ""
 
 
-def result_lines(t: Table, w: Words) -> str:
-    """The score sheet of a hand that has just ended (RULES.md §9), its number first."""
+def result_lines(t: Table, w: Words, *, width: int = 0) -> str:
+    """The score sheet of a hand that has just ended (RULES.md §9), its number first.
+
+    ``width``: the lines are broken to it between terms only (:func:`wrap_terms`), never
+    inside one of them or inside ``= total``; 0 leaves them whole."""
     ended = t.hand_number if t.status in ("over", "finished") else t.hand_number - 1
-    out = []
+    out: list[str] = []
     for index, side in enumerate(t.result):
         who = "+".join(name_of(t, s) for s in side.seats)
-        out.append(escape(w("result_line", side=who, melds=side.melds, bonuses=side.bonuses,
-                            closing=side.closing, pozzetto=side.pozzetto, hand=side.hand,
-                            total=side.total)))
-        if index == 0 and ended > 0:
-            out[0] = f"[b]{w('hand_no', n=ended)}[/b] · " + out[0]
+        line = w("result_line", side=who, melds=side.melds, bonuses=side.bonuses,
+                 closing=side.closing, pozzetto=side.pozzetto, hand=side.hand,
+                 total=side.total)
+        prefix = w("hand_no", n=ended) if index == 0 and ended > 0 else ""
+        if prefix:
+            line = f"{prefix} · {line}"
+        lines = [escape(text) for text in wrap_terms(line, width)] if width > 0 \
+            else [escape(line)]
+        if prefix and lines[0].startswith(escape(prefix)):
+            lines[0] = f"[b]{escape(prefix)}[/b]" + lines[0][len(escape(prefix)):]
+        out.extend(lines)
     return "\n".join(out)
+
+
+TERM_ENDS = (",", ";", ":", "·")
+
+
+def wrap_terms(text: str, width: int, *, indent: str = "  ") -> list[str]:
+    """``text`` in lines of at most ``width`` cells, broken only at a space after ``,`` ``;``
+    ``:`` or ``·``: a label and its number (``hand -20``) and a sum's end (``= 35``) stay on
+    one line whatever the language puts around them.  A term wider than ``width`` has a line
+    of its own (the screen folds it)."""
+    terms: list[str] = []
+    for word in text.split(" "):
+        if terms and not terms[-1].endswith(TERM_ENDS):
+            terms[-1] += " " + word
+        else:
+            terms.append(word)
+    lines: list[str] = []
+    for term in terms:
+        if lines and cell_len(lines[-1]) + 1 + cell_len(term) <= width:
+            lines[-1] += " " + term
+        else:
+            lines.append(indent + term if lines else term)
+    return lines
 
 
 def hand_line(cards: list[int], *, cursor: int, selected: set[int], symbols: bool,

@@ -6,6 +6,7 @@ leaving a match.
 
 from __future__ import annotations
 
+from rich.style import Style
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.events import Key
@@ -14,11 +15,25 @@ from textual.widgets import Static
 
 
 class Line(Static):
-    """One piece of the table (markup; clicks run the ``@click`` actions in it)."""
+    """One piece of the table (markup; clicks run the ``@click`` actions in it).
+
+    A clickable card is drawn as any other, in its suit's or the wild colour: Textual would
+    give every ``@click`` span the theme's link colour and an underline (a red Q♦ on the pile
+    would come out grey), so links add nothing to the style; under the mouse they are
+    underlined, the colour kept.
+    """
 
     DEFAULT_CSS = """
     Line { height: auto; width: 1fr; }
     """
+
+    @property
+    def link_style(self) -> Style:
+        return Style()
+
+    @property
+    def link_style_hover(self) -> Style:
+        return Style(underline=True)
 
 
 class MeldArea(VerticalScroll, can_focus=False):
