@@ -7,9 +7,12 @@ MaskablePPO's convention).  One hand per episode, the reward the scaled score
 difference (own side minus the opponents', RULES.md §9).  Every
 ``--eval-every`` timesteps the policy plays a fixed set of held-out deals
 against ``basic`` (masked, deterministic) and the mean reward is printed and
-kept; ``--plot FILE`` draws that learning curve as a PNG.  On CPU.
+kept with its standard error over the deals; ``--untrained K`` first scores K
+untrained networks (the training seed's and K-1 others) on the same deals, the
+yardstick a gain must clear; ``--plot FILE`` draws the learning curve with
+error bars and the untrained networks' band as a PNG.  On CPU.
 
-    python examples/train_maskable_ppo.py --timesteps 30000 --plot curve.png
+    python examples/train_maskable_ppo.py --timesteps 30000 --untrained 5 --plot curve.png
     python examples/train_maskable_ppo.py --timesteps 256 --eval-every 128 --eval-episodes 2
 
 Needs the train extra: ``pip install 'burraco[research,train]'`` (PyTorch,
@@ -53,31 +56,46 @@ def make_env(players: int, opponent: str, seed: int) -> gymnasium.Env[Any, int]:
     return FlatObservation(env)
 
 
-def evaluate(model: Any, players: int, opponent: str, episodes: int, seed: int) -> float:
-    """Mean reward over ``episodes`` held-out deals (the same deals at every evaluation)."""
+def evaluate(model: Any, players: int, opponent: str, episodes: int,
+             seed: int) -> list[float]:
+    """The reward of each of ``episodes`` held-out deals (the same deals at every call)."""
     env = make_env(players, opponent, seed)
-    total = 0.0
+    rewards = []
     for k in range(episodes):
         obs, _ = env.reset(seed=seed + k)
-        done = False
+        total, done = 0.0, False
         while not done:
             action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
             obs, reward, terminated, truncated, _ = env.step(int(action))
             total += float(reward)
             done = terminated or truncated
-    return total / episodes
+        rewards.append(total)
+    return rewards
 
 
-def plot(curve: list[tuple[int, float, float]], path: str, title: str) -> None:
-    import matplotlib
+def mean_and_error(rewards: list[float]) -> tuple[float, float]:
+    """The mean and its standard error over the deals (0 for a single deal)."""
+    values = np.asarray(rewards, dtype=np.float64)
+    error = float(values.std(ddof=1) / np.sqrt(len(values))) if len(values) > 1 else 0.0
+    return float(values.mean()), error
+
+
+def plot(curve: list[tuple[int, float, float, float]], untrained: list[tuple[int, float, float]],
+         path: str, title: str) -> None:
+    import matplotlib  # lazy: only when a plot is asked for
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     steps = [c[0] for c in curve]
     fig, ax = plt.subplots(figsize=(6.4, 3.6), dpi=100)
-    ax.plot(steps, [c[1] for c in curve], marker="o", label="MaskablePPO vs basic")
-    ax.axhline(curve[0][1], color="grey", linestyle=":", label="untrained policy")
+    ax.errorbar(steps, [c[1] for c in curve], yerr=[c[3] for c in curve], marker="o",
+                capsize=3, label="MaskablePPO (± 1 standard error over the deals)")
+    if untrained:
+        scores = [u[1] for u in untrained]
+        ax.axhspan(min(scores), max(scores), color="grey", alpha=0.25,
+                   label=f"{len(scores)} untrained networks (lowest to highest)")
+    ax.axhline(curve[0][1], color="grey", linestyle=":", label="this run's untrained policy")
     ax.set_xlabel("timesteps (learner decisions)")
     ax.set_ylabel("mean reward (score diff / 1000)")
     ax.set_title(title)
@@ -96,6 +114,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--eval-every", type=int, default=3_000, metavar="STEPS")
     parser.add_argument("--eval-episodes", type=int, default=40)
     parser.add_argument("--n-steps", type=int, default=512, help="rollout length per update")
+    parser.add_argument("--untrained", type=int, default=0, metavar="K",
+                        help="first score K untrained networks (seeds SEED..SEED+K-1) on the "
+                             "held-out deals")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--plot", metavar="PNG", help="write the learning curve here")
     parser.add_argument("--json", metavar="FILE", help="write the curve as JSON")
@@ -106,32 +127,54 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("needs the train extra: pip install 'burraco[research,train]'", file=sys.stderr)
         return 2
-    if args.timesteps < 1 or args.eval_every < 1 or args.eval_episodes < 1:
-        print("--timesteps, --eval-every and --eval-episodes must be at least 1",
-              file=sys.stderr)
+    if min(args.timesteps, args.eval_every, args.eval_episodes) < 1 or args.untrained < 0:
+        print("--timesteps, --eval-every and --eval-episodes must be at least 1, "
+              "--untrained at least 0", file=sys.stderr)
         return 2
     torch.set_num_threads(1)
     env = make_env(args.players, args.opponent, args.seed)
-    model = MaskablePPO(
-        "MlpPolicy", env, n_steps=args.n_steps, batch_size=min(128, args.n_steps),
-        learning_rate=3e-4, gamma=1.0, ent_coef=0.01, seed=args.seed, verbose=0,
-        policy_kwargs={"net_arch": [128, 128]}, device="cpu")
+
+    def network(seed: int) -> Any:
+        return MaskablePPO(
+            "MlpPolicy", env, n_steps=args.n_steps, batch_size=min(128, args.n_steps),
+            learning_rate=3e-4, gamma=1.0, ent_coef=0.01, seed=seed, verbose=0,
+            policy_kwargs={"net_arch": [128, 128]}, device="cpu")
+
     held_out = 1_000_000 + args.seed
-    curve: list[tuple[int, float, float]] = []
+    curve: list[tuple[int, float, float, float]] = []
+    untrained: list[tuple[int, float, float]] = []
     start = time.perf_counter()
 
-    def record(steps: int) -> None:
-        reward = evaluate(model, args.players, args.opponent, args.eval_episodes, held_out)
-        curve.append((steps, reward, time.perf_counter() - start))
-        print(f"{steps:>9} timesteps  mean reward vs {args.opponent} {reward:+.3f}  "
-              f"({curve[-1][2]:.0f} s)", flush=True)
+    def save() -> None:
+        title = f"burraco_v0 {args.players}p, MaskablePPO vs {args.opponent}"
         if args.plot:  # after every evaluation, so a long run can be looked at as it goes
-            plot(curve, args.plot, f"burraco_v0 {args.players}p, MaskablePPO vs "
-                 f"{args.opponent}")
+            plot(curve, untrained, args.plot, title)
         if args.json:
             with open(args.json, "w", encoding="utf-8") as handle:
                 json.dump({"players": args.players, "opponent": args.opponent,
-                           "curve": [list(c) for c in curve]}, handle, indent=1)
+                           "eval_episodes": args.eval_episodes,
+                           "curve": [list(c) for c in curve],
+                           "untrained": [list(u) for u in untrained]}, handle, indent=1)
+
+    for seed in range(args.seed, args.seed + args.untrained):
+        mean, error = mean_and_error(evaluate(
+            network(seed), args.players, args.opponent, args.eval_episodes, held_out))
+        untrained.append((seed, mean, error))
+        print(f"untrained network, seed {seed:>3}  mean reward vs {args.opponent} "
+              f"{mean:+.3f} ± {error:.3f}", flush=True)
+    if untrained:
+        scores = [u[1] for u in untrained]
+        print(f"untrained networks: {min(scores):+.3f} to {max(scores):+.3f}, mean "
+              f"{np.mean(scores):+.3f}", flush=True)
+    model = network(args.seed)
+
+    def record(steps: int) -> None:
+        mean, error = mean_and_error(evaluate(
+            model, args.players, args.opponent, args.eval_episodes, held_out))
+        curve.append((steps, mean, time.perf_counter() - start, error))
+        print(f"{steps:>9} timesteps  mean reward vs {args.opponent} {mean:+.3f} ± "
+              f"{error:.3f}  ({curve[-1][2]:.0f} s)", flush=True)
+        save()
 
     record(0)
     done = 0

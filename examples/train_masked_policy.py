@@ -10,10 +10,14 @@ single-agent Gymnasium wrapper, one hand per episode, the reward the scaled
 score difference (own side minus the opponents').  Episodes alternate between
 the two opponents; every ``--eval-every`` iterations the policy plays a fixed
 set of held-out deals against each and the mean reward is printed, the
-learning curve.  A zero policy is exactly the uniform random player, so the
-first evaluation is the baseline.
+learning curve, each mean with its standard error over the deals.  A zero
+policy is exactly the uniform random player, so the first evaluation is the
+untrained policy's score on the same deals.  ``--seeds N`` trains N seeds on
+the same held-out deals and ends with the curve's mean over the seeds and its
+standard error over the seeds.
 
     python examples/train_masked_policy.py                    # about two minutes
+    python examples/train_masked_policy.py --seeds 5          # five of them, error bars
     python examples/train_masked_policy.py --iterations 2 --episodes 2 --eval-episodes 2
 
 Needs the research extra: ``pip install 'burraco[research]'``.
@@ -118,41 +122,45 @@ class Adam:
         return self.lr * m / (np.sqrt(v) + 1e-8)
 
 
+Scores = dict[str, tuple[float, float, float]]
+"""Per opponent: mean reward, its standard error over the deals, win rate."""
+
+
 def evaluate(envs: dict[str, SingleAgentEnv], theta: FloatArray, episodes: int,
-             seed: int) -> dict[str, tuple[float, float]]:
-    """Mean reward and win rate against each opponent on held-out deals."""
+             seed: int, deals: int) -> Scores:
+    """Mean reward (with its standard error over the deals) and win rate against each
+    opponent on the held-out deals ``deals``, ``deals + 1``, ... (the same for every
+    training seed; ``seed`` drives the policy's sampling)."""
     out = {}
     rng = np.random.default_rng(seed)
     for name, env in envs.items():
-        rewards = [play(env, theta, 1_000_000 + seed + k, rng) for k in range(episodes)]
-        out[name] = (float(np.mean(rewards)), float(np.mean([r > 0 for r in rewards])))
+        rewards = np.array([play(env, theta, 1_000_000 + deals + k, rng)
+                            for k in range(episodes)])
+        error = float(rewards.std(ddof=1) / np.sqrt(episodes)) if episodes > 1 else 0.0
+        out[name] = (float(rewards.mean()), error, float(np.mean(rewards > 0)))
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=2, choices=(2, 4))
-    parser.add_argument("--iterations", type=int, default=30)
-    parser.add_argument("--episodes", type=int, default=24, help="episodes per iteration")
-    parser.add_argument("--eval-every", type=int, default=5)
-    parser.add_argument("--eval-episodes", type=int, default=60)
-    parser.add_argument("--lr", type=float, default=0.05)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
+OPPONENTS = ("random", "basic")
 
-    opponents = ("random", "basic")
-    envs = {name: SingleAgentEnv(args.players, seat=None, opponents=name) for name in opponents}
+
+def train(args: argparse.Namespace, seed: int) -> list[tuple[int, Scores]]:
+    """One training run from the zero (uniform random) policy; its learning curve."""
+    envs = {name: SingleAgentEnv(args.players, seat=None, opponents=name) for name in OPPONENTS}
     theta = np.zeros(len(FEATURES))
     adam = Adam(len(FEATURES), args.lr)
-    rng = np.random.default_rng(args.seed)
-    baseline = {name: 0.0 for name in opponents}
+    rng = np.random.default_rng(seed)
+    baseline = {name: 0.0 for name in OPPONENTS}
     start = time.perf_counter()
-    print(f"{'iter':>4}  {'episodes':>8}  " + "  ".join(
-        f"{'vs ' + name + ' reward':>18}  {'win':>5}" for name in opponents) + "  seconds")
+    curve: list[tuple[int, Scores]] = []
+    print(f"seed {seed}\n{'iter':>4}  {'episodes':>8}  " + "  ".join(
+        f"{'vs ' + name + ' reward':>20}  {'win':>5}" for name in OPPONENTS) + "  seconds")
 
     def report(iteration: int) -> None:
-        scores = evaluate(envs, theta, args.eval_episodes, args.seed)
-        cells = "  ".join(f"{scores[n][0]:>18.3f}  {scores[n][1]:>5.2f}" for n in opponents)
+        scores = evaluate(envs, theta, args.eval_episodes, seed, args.eval_deals)
+        curve.append((iteration, scores))
+        cells = "  ".join(f"{scores[n][0]:>+12.3f} ± {scores[n][1]:.3f}  {scores[n][2]:>5.2f}"
+                          for n in OPPONENTS)
         print(f"{iteration:>4}  {iteration * args.episodes:>8}  {cells}  "
               f"{time.perf_counter() - start:7.1f}", flush=True)
 
@@ -161,9 +169,9 @@ def main(argv: list[str] | None = None) -> int:
         grad = np.zeros_like(theta)
         steps = 0
         for k in range(args.episodes):
-            name = opponents[k % len(opponents)]
+            name = OPPONENTS[k % len(OPPONENTS)]
             trace: list[tuple[FloatArray, int]] = []
-            ret = play(envs[name], theta, args.seed * 100_000 + iteration * 1000 + k, rng, trace)
+            ret = play(envs[name], theta, seed * 100_000 + iteration * 1000 + k, rng, trace)
             advantage = ret - baseline[name]
             baseline[name] += 0.05 * (ret - baseline[name])
             for phi, choice in trace:
@@ -174,6 +182,46 @@ def main(argv: list[str] | None = None) -> int:
         if iteration % args.eval_every == 0 or iteration == args.iterations:
             report(iteration)
     print("weights: " + ", ".join(f"{n} {w:+.2f}" for n, w in zip(FEATURES, theta, strict=True)))
+    return curve
+
+
+def summary(curves: list[list[tuple[int, Scores]]], episodes: int) -> None:
+    """Across training seeds: each evaluation's mean reward over the seeds, ± the standard
+    error over the seeds (iteration 0 is the untrained policy on the same deals)."""
+    print(f"\n{len(curves)} seeds, the same {episodes} held-out deals per opponent: mean "
+          "reward over the seeds ± its standard error over the seeds (row 0: untrained)")
+    print(f"{'iter':>4}  " + "  ".join(f"{'vs ' + name:>18}" for name in OPPONENTS))
+    for row, (iteration, _) in enumerate(curves[0]):
+        cells = []
+        for name in OPPONENTS:
+            values = np.array([curve[row][1][name][0] for curve in curves])
+            error = values.std(ddof=1) / np.sqrt(len(values))
+            cells.append(f"{values.mean():>+10.3f} ± {error:.3f}")
+        print(f"{iteration:>4}  " + "  ".join(cells))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=2, choices=(2, 4))
+    parser.add_argument("--iterations", type=int, default=30)
+    parser.add_argument("--episodes", type=int, default=24, help="episodes per iteration")
+    parser.add_argument("--eval-every", type=int, default=5)
+    parser.add_argument("--eval-episodes", type=int, default=60)
+    parser.add_argument("--eval-deals", type=int, default=0, metavar="FIRST",
+                        help="the held-out deals' first seed offset (the same for every seed)")
+    parser.add_argument("--lr", type=float, default=0.05)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seeds", type=int, default=1,
+                        help="train this many seeds (SEED, SEED+1, ...) and sum them up with "
+                             "error bars over the seeds")
+    args = parser.parse_args(argv)
+    if min(args.iterations, args.episodes, args.eval_every, args.eval_episodes,
+           args.seeds) < 1:
+        parser.error("--iterations, --episodes, --eval-every, --eval-episodes and --seeds "
+                     "must be at least 1")
+    curves = [train(args, seed) for seed in range(args.seed, args.seed + args.seeds)]
+    if len(curves) > 1:
+        summary(curves, args.eval_episodes)
     return 0
 
 

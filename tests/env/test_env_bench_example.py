@@ -70,4 +70,10 @@ def test_the_training_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     module = runpy.run_path(str(EXAMPLE))
     assert module["main"](["--iterations", "1", "--episodes", "2", "--eval-episodes", "1"]) == 0
     out = capsys.readouterr().out
-    assert "vs random reward" in out and "weights:" in out
+    assert "vs random reward" in out and "weights:" in out and "±" in out
+    assert module["main"](["--iterations", "1", "--episodes", "1", "--eval-episodes", "2",
+                           "--seeds", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("weights:") == 2 and "2 seeds, the same 2 held-out deals" in out
+    rows = out.split("(row 0: untrained)")[1].splitlines()[2:4]
+    assert [row.split()[0] for row in rows] == ["0", "1"] and all("±" in r for r in rows)
