@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -135,3 +136,16 @@ def test_the_state_shows_a_hidden_change_that_no_other_seat_sees(players: int) -
         assert np.count_nonzero(diff[owner]) == 2 and not np.delete(diff, owner, 0).any()
         checked += 1
     assert checked > 50, checked
+
+
+def test_the_doc_names_every_state_slice_and_size_and_warns() -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "research-env.md").read_text(
+        encoding="utf-8")
+    section = doc.split("## The whole state, for centralised critics only")[1].split("\n## ")[0]
+    layout = burraco_v0.raw_env(2).state_encoder.layout
+    for name in layout.slices:
+        assert f"| `{name}` |" in section, name
+    for players in (2, 3, 4, 5, 6):
+        assert str(burraco_v0.raw_env(players).state_encoder.layout.size) in section
+    assert "Never give it" in section and "**`state()` holds every hidden card**" in section
+    assert "never give it" in (raw_env.state.__doc__ or "")  # and the docstring says so too
