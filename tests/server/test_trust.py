@@ -228,6 +228,8 @@ def test_a_mute_stops_quick_messages_and_challenges_a_suspension_rated_play(
     assert suspended.status_code == 200
     wait = get(server, "/api/me", loud).json()["wait"]
     assert wait["reason"] == "suspended" and "rating manipulation" in wait["why"]
+    profile = httpx.get(f"{server.base}/api/players/Loud_d").json()
+    assert profile["wait"] is None and "rating manipulation" not in json.dumps(profile)
     rated = httpx.post(f"{server.base}/api/tables", headers=bearer(loud), json={
         "players": 2, "rated": True, "creator_seat": 0,
         "seats": [{"kind": "human"}, {"kind": "human"}]})

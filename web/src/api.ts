@@ -114,6 +114,8 @@ export interface Presence {
   standin: string | null;
   /** False while a seat taken for its holder (the creator's) waits for them to come. */
   arrived?: boolean;
+  /** The holder is an account (a guest's nickname may be anybody's username). */
+  account?: boolean;
 }
 
 export interface TableSummary {

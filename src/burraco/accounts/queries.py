@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import Connection, func, select
 
 from burraco.accounts import avatars
-from burraco.accounts.fairplay import active_wait
+from burraco.accounts.fairplay import SUSPENDED, active_wait
 from burraco.accounts.models import (
     AccountRow,
     BoardPeriodRow,
@@ -157,6 +157,8 @@ def profile(conn: Connection, username: str) -> dict[str, Any] | None:
         return None
     pid = account.player_id
     wait = active_wait(conn, pid)
+    if wait is not None and wait["reason"] == SUSPENDED:
+        wait = None  # a moderator's sanction is the person's own business, not the profile's
     return {
         "username": account.username, "player_id": pid,
         "avatar": avatars.shown(pid, account.avatar),

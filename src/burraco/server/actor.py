@@ -423,6 +423,7 @@ class TableActor(TurnClock, SeatPlayers, TableHints):
             out.append({
                 "seat": seat, "kind": spec.kind, "level": spec.level,
                 "nickname": holder.nickname if holder else None, "avatar": avatar,
+                "account": holder is not None and holder.guest_id in self.avatars,
                 "arrived": holder.arrived if holder else None,
                 "online": spec.kind == "bot" or self.online[seat] > 0,
                 "grace_deadline_ms": int(grace[0] * 1000) if grace else None,

@@ -59,12 +59,14 @@ export function useCompany(conn: TableConnection): Company {
   return { said: messages, rematch, muted, toggleMute };
 }
 
-/** Who may be reported at a table: another seat's holder, by an account (a guest's seat is
- * refused by the server, which knows who holds an account). */
+/** Who may be reported at a table: another seat's holder that is an account, by an account
+ * (a guest's nickname may be somebody else's username: never reported by name). */
 function reportable(state: TableState, seat: number): string | null {
   if (seat === state.seat || !isAccount(savedGuest())) return null;
   const presence = state.seats[seat];
-  if (!presence || presence.kind !== "human" || !presence.nickname) return null;
+  if (!presence || presence.kind !== "human" || !presence.nickname || !presence.account) {
+    return null;
+  }
   return presence.nickname;
 }
 
