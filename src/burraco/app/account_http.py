@@ -8,7 +8,7 @@ from fastapi import Request
 from fastapi.responses import JSONResponse
 
 from burraco.accounts.names import FieldError
-from burraco.accounts.service import Banned
+from burraco.accounts.service import Banned, Throttled
 from burraco.accounts.sessions import SESSION_COOKIE, SESSION_DAYS
 from burraco.infra.http_limits import client_address
 
@@ -28,6 +28,13 @@ def address(request: Request) -> str:
 
 def banned(exc: Banned) -> JSONResponse:
     return error(403, "banned", str(exc), reason=exc.reason, until=exc.until)
+
+
+def throttled(exc: Throttled) -> JSONResponse:
+    """429 ``throttled`` with ``Retry-After``: too many wrong passwords or codes."""
+    response = error(429, "throttled", str(exc))
+    response.headers["Retry-After"] = str(exc.retry_after)
+    return response
 
 
 def with_cookie(body: dict[str, Any], token: str, status: int) -> JSONResponse:

@@ -36,7 +36,7 @@ from burraco.accounts.sessions import SESSION_COOKIE, Session
 from burraco.app import club_routes, me_routes, pad_routes, social_routes, trust_routes
 from burraco.app.account_http import address as _address
 from burraco.app.account_http import bad as _bad
-from burraco.app.account_http import banned, with_cookie
+from burraco.app.account_http import banned, throttled, with_cookie
 from burraco.app.account_http import error as _error
 from burraco.app.client_files import static_dir
 from burraco.app.web import NOT_BUILT
@@ -117,9 +117,7 @@ def router(players: Players, daily: Daily) -> APIRouter:
             token, username = await players.login(body.username, body.password,
                                                    _address(request))
         except Throttled as exc:
-            response = _error(429, "throttled", str(exc))
-            response.headers["Retry-After"] = str(exc.retry_after)
-            return response
+            return throttled(exc)
         except BadLogin:
             return _error(401, "bad_credentials", "wrong username or password")
         except Banned as exc:
@@ -148,9 +146,7 @@ def router(players: Players, daily: Daily) -> APIRouter:
             await players.change_password(session, body.current_password, new,
                                           _address(request))
         except Throttled as exc:
-            response = _error(429, "throttled", str(exc))
-            response.headers["Retry-After"] = str(exc.retry_after)
-            return response
+            return throttled(exc)
         except BadLogin:
             return _error(401, "bad_credentials", "the current password is wrong")
         return JSONResponse({"ok": True, "other_sessions": "ended"})

@@ -28,6 +28,8 @@ from burraco.accounts import erasure
 from burraco.accounts.identity import GUEST_COOKIE
 from burraco.accounts.service import BadLogin, Players, Throttled, request_token
 from burraco.accounts.sessions import SESSION_COOKIE
+from burraco.app.account_http import error as _error
+from burraco.app.account_http import throttled
 from burraco.infra import scrub
 from burraco.infra.http_limits import client_address
 from burraco.infra.rates import RateLimits, storage_for
@@ -52,10 +54,6 @@ GAMES_NOTE = ("The tables you created or sat at are under 'tables' (their settin
 class Leaving(BaseModel):
     model_config = ConfigDict(extra="forbid")
     password: StrictStr
-
-
-def _error(status: int, code: str, detail: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"code": code, "detail": detail, **extra}, status_code=status)
 
 
 def _leaving(raw: bytes) -> Leaving | JSONResponse:
@@ -133,9 +131,7 @@ def router(players: Players) -> APIRouter:
         try:
             await erasure.leave(players, session, body.password, client_address(request.scope))
         except Throttled as exc:
-            response = _error(429, "throttled", str(exc))
-            response.headers["Retry-After"] = str(exc.retry_after)
-            return response
+            return throttled(exc)
         except BadLogin:
             return _error(401, "bad_credentials", "the password is wrong")
         response = JSONResponse({"deleted": True})

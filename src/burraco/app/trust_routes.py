@@ -28,7 +28,7 @@ from burraco.accounts.service import (
     request_token,
 )
 from burraco.accounts.sessions import Session
-from burraco.app.account_http import address, bad, banned, error, with_cookie
+from burraco.app.account_http import address, bad, banned, error, throttled, with_cookie
 from burraco.community.collusion import screening_report
 
 ID = r"^[A-Za-z0-9_-]{1,32}$"
@@ -97,9 +97,7 @@ def router(players: Players) -> APIRouter:
             token, username, left = await players.recover(body.username, body.code, new,
                                                           address(request))
         except Throttled as exc:
-            response = error(429, "throttled", str(exc))
-            response.headers["Retry-After"] = str(exc.retry_after)
-            return response
+            return throttled(exc)
         except BadRecovery:
             return error(401, "bad_recovery", "wrong username or recovery code")
         except Banned as exc:
@@ -115,9 +113,7 @@ def router(players: Players) -> APIRouter:
         try:
             codes = await players.new_recovery_codes(session, body.password, address(request))
         except Throttled as exc:
-            response = error(429, "throttled", str(exc))
-            response.headers["Retry-After"] = str(exc.retry_after)
-            return response
+            return throttled(exc)
         except BadLogin:
             return error(401, "bad_credentials", "the password is wrong")
         return JSONResponse({"recovery_codes": codes})
