@@ -118,6 +118,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="first score K untrained networks (seeds SEED..SEED+K-1) on the "
                              "held-out deals")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--eval-deals", type=int, default=0, metavar="FIRST",
+                        help="the held-out deals' first seed offset (keep it to compare seeds "
+                             "on the same deals)")
     parser.add_argument("--plot", metavar="PNG", help="write the learning curve here")
     parser.add_argument("--json", metavar="FILE", help="write the curve as JSON")
     args = parser.parse_args(argv)
@@ -140,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
             learning_rate=3e-4, gamma=1.0, ent_coef=0.01, seed=seed, verbose=0,
             policy_kwargs={"net_arch": [128, 128]}, device="cpu")
 
-    held_out = 1_000_000 + args.seed
+    held_out = 1_000_000 + args.eval_deals
     curve: list[tuple[int, float, float, float]] = []
     untrained: list[tuple[int, float, float]] = []
     start = time.perf_counter()
