@@ -280,6 +280,9 @@ def _run_bench_compare(args: argparse.Namespace, rules: Rules) -> int:
 
 def _add_server(sub: Subparsers) -> None:
     app_cli.register(sub)
+
+
+def _add_admin(sub: Subparsers) -> None:
     admin_cli.register(sub)
 
 
@@ -314,6 +317,7 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
     _add_play,
     _add_bench,
     _add_server,
+    _add_admin,
     _add_arena,
     _add_analyze,
     _add_tournament,

@@ -55,7 +55,7 @@ def with_hub(tmp_path: Path, body: Callable[[Hub], Awaitable[None]]) -> None:
 
 
 async def account(hub: Hub, name: str, rating: float | None = None) -> Guest:
-    player_id, _ = await hub.players.register(name, "correct horse", None)
+    player_id, _, _ = await hub.players.register(name, "correct horse", None)
     if rating is not None:
         await hub.writer.run(lambda conn: conn.execute(insert(RatingRow).values(
             player_id=player_id, form="2", mu=rating, sigma=200.0, matches=5)))

@@ -90,8 +90,12 @@ def pdf_text(pdf: bytes, folder: Path) -> str:
 
 
 def printed(text: str) -> str:
-    """A PDF's words on one line, without the table cards' links (``/table/1-2-ns-…``)."""
-    return re.sub(r"\s+", " ", re.sub(r"https?://\S+", " ", text))
+    """A PDF's words on one line, without the table cards' links (``/table/1-2-ns-…``): a
+    link's signed token may wrap onto the next lines, which hold only its characters (with
+    a digit, a '-' or a '_' among them: a random token can spell "-on-", no Italian word
+    has one)."""
+    link = r"https?://\S+(?:\n[A-Za-z0-9_-]*[0-9_-][A-Za-z0-9_-]*(?=\n|$))*"
+    return re.sub(r"\s+", " ", re.sub(link, " ", text))
 
 
 def needs_pdftotext() -> None:
