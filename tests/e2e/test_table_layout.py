@@ -78,8 +78,10 @@ def layout_problems(page: Any, size: dict[str, int]) -> list[str]:
     return problems
 
 
+# Italian's longer words on the phone (the tightest fit), both sizes in English; the desktop
+# in Italian has room to spare (test_table_screens walks it in both languages)
 @pytest.mark.parametrize(("size", "locale"), [("phone", "it-IT"), ("desktop", "en-US"),
-                                              ("phone", "en-US"), ("desktop", "it-IT")])
+                                              ("phone", "en-US")])
 def test_the_whole_table_is_in_view_turn_after_turn(
         server: ServerProcess, browser: Any, screenshots: Path, size: str, locale: str) -> None:
     options = PHONE if size == "phone" else {"viewport": DESKTOP}
