@@ -10,7 +10,8 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse
@@ -131,65 +132,55 @@ def router(players: Players) -> APIRouter:
             return refused(exc)
         return JSONResponse({"report_id": report_id}, status_code=201)
 
-    @api.get("/api/mod/reports")
-    async def reports(request: Request, status: Literal["open", "closed"] = Query("open")
-                      ) -> JSONResponse:
+    async def as_moderator(request: Request,
+                           work: Callable[[str], Awaitable[dict[str, Any]]]) -> JSONResponse:
+        """``work(player id)`` for the session's account, its refusals as answers: 401 for
+        nobody, 403 for a non-moderator, 422 naming a field, the moderation's own codes."""
         session = session_of(request)
         if session is None:
             return login_required()
         try:
-            return JSONResponse({"reports": await moderators.queue(session.player_id, status)})
-        except ModerationError as exc:
-            return refused(exc)
-
-    @api.post("/api/mod/actions")
-    async def act(body: ActionForm, request: Request) -> JSONResponse:
-        session = session_of(request)
-        if session is None:
-            return login_required()
-        try:
-            row = await moderators.act(session.player_id, body.model_dump())
+            return JSONResponse(await work(session.player_id))
         except FieldError as exc:
             return bad(exc)
         except ModerationError as exc:
             return refused(exc)
-        return JSONResponse({"sanction": {**row, "username": body.username}})
+
+    @api.get("/api/mod/reports")
+    async def reports(request: Request, status: Literal["open", "closed"] = Query("open")
+                      ) -> JSONResponse:
+        async def work(pid: str) -> dict[str, Any]:
+            return {"reports": await moderators.queue(pid, status)}
+        return await as_moderator(request, work)
+
+    @api.post("/api/mod/actions")
+    async def act(body: ActionForm, request: Request) -> JSONResponse:
+        async def work(pid: str) -> dict[str, Any]:
+            row = await moderators.act(pid, body.model_dump())
+            return {"sanction": {**row, "username": body.username}}
+        return await as_moderator(request, work)
 
     @api.post("/api/mod/reports/{report_id}/close")
     async def close(body: Closing, request: Request,
                     report_id: str = Path(..., pattern=ID)) -> JSONResponse:
-        session = session_of(request)
-        if session is None:
-            return login_required()
-        try:
-            await moderators.close(session.player_id, report_id, body.outcome)
-        except FieldError as exc:
-            return bad(exc)
-        except ModerationError as exc:
-            return refused(exc)
-        return JSONResponse({"closed": True})
+        async def work(pid: str) -> dict[str, Any]:
+            await moderators.close(pid, report_id, body.outcome)
+            return {"closed": True}
+        return await as_moderator(request, work)
 
     @api.get("/api/mod/log")
     async def log(request: Request) -> JSONResponse:
-        session = session_of(request)
-        if session is None:
-            return login_required()
-        try:
-            return JSONResponse({"actions": await moderators.log(session.player_id)})
-        except ModerationError as exc:
-            return refused(exc)
+        async def work(pid: str) -> dict[str, Any]:
+            return {"actions": await moderators.log(pid)}
+        return await as_moderator(request, work)
 
     @api.get("/api/mod/screening")
     async def screening(request: Request, days: float = Query(90.0, gt=0, le=3650)
                         ) -> JSONResponse:
-        session = session_of(request)
-        if session is None:
-            return login_required()
-        try:
-            await moderators.check_staff(session.player_id)
-        except ModerationError as exc:
-            return refused(exc)
-        return JSONResponse(await players.host.read(
-            lambda conn: screening_report(conn, since_days=days)))
+        async def work(pid: str) -> dict[str, Any]:
+            await moderators.check_staff(pid)
+            return await players.host.read(
+                lambda conn: screening_report(conn, since_days=days))
+        return await as_moderator(request, work)
 
     return api
